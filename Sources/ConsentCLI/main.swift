@@ -1,0 +1,1 @@
+print("consent: not built yet")

@@ -1,0 +1,245 @@
+/// Every coding the consent formats use, on top of the fixed-width reads of ``BitReader``.
+extension BitReader {
+    /// Reads a 6-bit letter, `A` = 0 ... `Z` = 25, and returns its value.
+    /// - Throws: `truncated`; ``ConsentError/Code/badValue`` for 26...63, which are not letters.
+    @inlinable
+    public mutating func readLetter(field: StaticString = "") throws(ConsentError) -> UInt8 {
+        let start = _bitIndex
+        let value: UInt8 = try readInteger(bits: 6, field: field)
+        guard value < 26 else { throw .badValue(field: field, at: start, value: Int64(value)) }
+        return value
+    }
+
+    /// Reads a 36-bit timestamp in deciseconds since 1970-01-01T00:00:00Z (TCF `Created`, GPP `Datetime`).
+    /// - Throws: `truncated`.
+    @inlinable
+    public mutating func readDeciseconds36(field: StaticString = "") throws(ConsentError) -> Int64 {
+        try readInteger(bits: 36, as: Int64.self, field: field)
+    }
+
+    /// Reads a Fibonacci-coded positive integer (Zeckendorf bits, lowest weight first, ended by `11`).
+    ///
+    /// `11` is 1, `011` is 2, `0011` is 3, `1011` is 4.
+    /// - Throws: `truncated` when the segment ends before the terminating `11`; ``ConsentError/Code/badValue``
+    ///   when the code has more than 90 value bits (the result would not fit an `Int`).
+    @inlinable
+    public mutating func readFibonacciInteger(field: StaticString = "") throws(ConsentError) -> Int {
+        let start = _bitIndex
+        var previous: UInt64 = 0
+        var low = 1  // weight of the current position
+        var high = 2  // weight of the next position
+        var total = 0
+        var position = 0
+        while true {
+            guard _bitIndex < _bitCount else {
+                throw .truncated(
+                    field: field,
+                    at: start,
+                    expected: _bitIndex &- start &+ 1,
+                    available: _bitIndex &- start
+                )
+            }
+            let bit = _bits(at: _bitIndex, count: 1)
+            _bitIndex &+= 1
+            if bit == 1 && previous == 1 { return total }
+            if bit == 1 {
+                if position >= 90 { throw .badValue(field: field, at: start, value: -1) }
+                total &+= low
+            }
+            previous = bit
+            position &+= 1
+            if position < 91 {
+                let next = low &+ high
+                low = high
+                high = next
+            }
+        }
+    }
+
+    /// Reads a bitfield of `count` bits: bit *i* set means id *i+1* is in the set.
+    /// - Throws: `truncated` when fewer than `count` bits remain (nothing is consumed).
+    @inlinable
+    public mutating func readBitField(count: Int, field: StaticString = "") throws(ConsentError) -> IDSet {
+        guard count >= 0, count <= readableBits else {
+            throw .truncated(field: field, at: _bitIndex, expected: count, available: readableBits)
+        }
+        precondition(count <= IDSet.maximumID, "bitfields hold at most 65535 ids")
+        if count == 0 { return IDSet() }
+        let head = _fieldWord(remaining: count)
+        if count <= 64 { return IDSet(head: head, tail: []) }
+        var tail: [UInt64] = []
+        tail.reserveCapacity((count &- 1) / 64)
+        var remaining = count &- 64
+        while remaining > 0 {
+            tail.append(_fieldWord(remaining: remaining))
+            remaining &-= 64
+        }
+        return IDSet(head: head, tail: tail)
+    }
+
+    /// Reads up to 64 bits of a bitfield (bounds already checked) as a most-significant-aligned word.
+    @inlinable @inline(__always)
+    mutating func _fieldWord(remaining: Int) -> UInt64 {
+        let width = Swift.min(64, remaining)
+        let value = _uncheckedValue(at: _bitIndex, bits: width)
+        _bitIndex &+= width
+        return width == 64 ? value : value << UInt64(64 &- width)
+    }
+
+    /// Reads one TCF range entry: IsARange (1 bit), a 16-bit id, and a 16-bit end id when IsARange is 1.
+    /// - Throws: `truncated`; ``ConsentError/Code/badValue`` for id 0 or an end below its start.
+    @inlinable
+    public mutating func readRangeEntry(field: StaticString = "") throws(ConsentError) -> ClosedRange<Int> {
+        let start = _bitIndex
+        let isRange = try readBool(field: field)
+        let first: Int = try readInteger(bits: 16, field: field)
+        guard first >= 1 else { throw .badValue(field: field, at: start, value: 0) }
+        guard isRange else { return first...first }
+        let last: Int = try readInteger(bits: 16, field: field)
+        guard last >= first else { throw .badValue(field: field, at: start, value: Int64(last)) }
+        return first...last
+    }
+
+    /// Reads an integer range list: a 12-bit entry count, then that many ``readRangeEntry(field:)`` entries.
+    ///
+    /// Ids above `maxID` are left out of the set (the privacy-safe reading of a range that runs past its
+    /// section's MaxVendorId) and reported in ``DecodedRange/hasIDsAboveMax``.
+    /// - Throws: `truncated`; `badValue` for id 0 or an end below its start.
+    @inlinable
+    public mutating func readIntegerRange(
+        maxID: Int = IDSet.maximumID,
+        field: StaticString = ""
+    ) throws(ConsentError) -> DecodedRange {
+        let entryCount: Int = try readInteger(bits: 12, field: field)
+        var ids = IDSet()
+        var above = false
+        var index = 0
+        while index < entryCount {
+            let entry = try readRangeEntry(field: field)
+            if entry.upperBound > maxID { above = true }
+            if entry.lowerBound <= maxID {
+                ids.insert(contentsOf: entry.lowerBound...Swift.min(entry.upperBound, maxID))
+            }
+            index &+= 1
+        }
+        return DecodedRange(ids: ids, maxID: maxID, isRangeEncoded: true, entryCount: entryCount, hasIDsAboveMax: above)
+    }
+
+    /// Reads a Fibonacci range list (GPP `Range(Fibonacci)`): a 12-bit count, then entries of a group flag and
+    /// Fibonacci-coded deltas from the previous id (a group adds its span).
+    /// - Throws: `truncated`; `badValue` when an id would exceed 65535.
+    @inlinable
+    public mutating func readFibonacciRange(field: StaticString = "") throws(ConsentError) -> DecodedRange {
+        let entryCount: Int = try readInteger(bits: 12, field: field)
+        var ids = IDSet()
+        var previous = 0
+        var index = 0
+        while index < entryCount {
+            let start = _bitIndex
+            let isGroup = try readBool(field: field)
+            let delta = try readFibonacciInteger(field: field)
+            guard delta <= IDSet.maximumID &- previous else {
+                throw .badValue(field: field, at: start, value: Int64(delta))
+            }
+            let first = previous &+ delta
+            if isGroup {
+                let span = try readFibonacciInteger(field: field)
+                guard span <= IDSet.maximumID &- first else {
+                    throw .badValue(field: field, at: start, value: Int64(span))
+                }
+                ids.insert(contentsOf: first...(first &+ span))
+                previous = first &+ span
+            } else {
+                ids.insert(first)
+                previous = first
+            }
+            index &+= 1
+        }
+        return DecodedRange(
+            ids: ids,
+            maxID: ids.max ?? 0,
+            isRangeEncoded: true,
+            entryCount: entryCount,
+            hasIDsAboveMax: false
+        )
+    }
+
+    /// Reads a TCF vendor section (GPP `OptimizedIntRange`): a 16-bit MaxVendorId, an IsRangeEncoding bit, then a
+    /// bitfield of MaxVendorId bits or an integer range list whose ids above MaxVendorId are left out.
+    /// - Throws: `truncated`; `badValue` from the range entries.
+    @inlinable
+    public mutating func readOptimizedIntegerRange(field: StaticString = "") throws(ConsentError) -> DecodedRange {
+        let maxID: Int = try readInteger(bits: 16, field: field)
+        let isRange = try readBool(field: field)
+        if isRange { return try readIntegerRange(maxID: maxID, field: field) }
+        let ids = try readBitField(count: maxID, field: field)
+        return DecodedRange(ids: ids, maxID: maxID, isRangeEncoded: false, entryCount: 0, hasIDsAboveMax: false)
+    }
+
+    /// Reads the 16-bit max id, IsRange bit, then a bitfield or a Fibonacci range list (the vendor encoding
+    /// iabgpp-es writes for `tcfcav1` since June 2026).
+    /// - Throws: `truncated`; `badValue` from the Fibonacci range.
+    @inlinable
+    public mutating func readOptimizedFibonacciRange(field: StaticString = "") throws(ConsentError) -> DecodedRange {
+        let maxID: Int = try readInteger(bits: 16, field: field)
+        let isRange = try readBool(field: field)
+        if !isRange {
+            let ids = try readBitField(count: maxID, field: field)
+            return DecodedRange(ids: ids, maxID: maxID, isRangeEncoded: false, entryCount: 0, hasIDsAboveMax: false)
+        }
+        var range = try readFibonacciRange(field: field)
+        range.maxID = maxID
+        if let max = range.ids.max, max > maxID {
+            range.hasIDsAboveMax = true
+            range.ids = range.ids.intersection(IDSet(maxIDMask: maxID))
+        }
+        return range
+    }
+
+    /// Reads `count` consecutive `bitsPerItem`-bit integers (GPP `N-Bitfield(2,k)` lists).
+    /// - Throws: `truncated`.
+    @inlinable
+    public mutating func readIntegerList(
+        count: Int,
+        bitsPerItem: Int,
+        field: StaticString = ""
+    ) throws(ConsentError) -> FixedIntegerList {
+        precondition(count >= 0 && bitsPerItem >= 1 && count * bitsPerItem <= 64, "lists hold at most 64 bits")
+        if count == 0 { return FixedIntegerList(packed: 0, count: 0, bitsPerItem: bitsPerItem) }
+        let packed: UInt64 = try readInteger(bits: count &* bitsPerItem, field: field)
+        return FixedIntegerList(packed: packed, count: count, bitsPerItem: bitsPerItem)
+    }
+}
+
+extension IDSet {
+    /// Every id in `1...maxID` (empty for 0).
+    @inlinable
+    public init(maxIDMask maxID: Int) {
+        self.init()
+        if maxID >= 1 { insert(contentsOf: 1...Swift.min(maxID, IDSet.maximumID)) }
+    }
+}
+
+/// A set of ids read from a vendor-style field, with what its encoding said about it.
+public struct DecodedRange: Sendable, Hashable {
+    /// The ids in the set (ids above ``maxID`` excluded).
+    public var ids: IDSet
+    /// The MaxVendorId (or max id) the encoding declared; for a plain Fibonacci range, the largest id.
+    public var maxID: Int
+    /// True when the field was written as a range list rather than a bitfield.
+    public var isRangeEncoded: Bool
+    /// Number of range entries (0 for a bitfield).
+    public var entryCount: Int
+    /// True when a range entry named ids above ``maxID`` (left out of ``ids``; lint reports it).
+    public var hasIDsAboveMax: Bool
+
+    /// Wraps the parts.
+    @inlinable
+    public init(ids: IDSet, maxID: Int, isRangeEncoded: Bool, entryCount: Int, hasIDsAboveMax: Bool) {
+        self.ids = ids
+        self.maxID = maxID
+        self.isRangeEncoded = isRangeEncoded
+        self.entryCount = entryCount
+        self.hasIDsAboveMax = hasIDsAboveMax
+    }
+}

@@ -1,0 +1,333 @@
+/// A compact, ordered set of ids in `1...65535`: vendors, purposes, providers, section ids.
+///
+/// Stored as a bitset, 64 ids a word, id 1 in the most significant bit of the first word (the bit order of the
+/// bitfields in the strings, so a 64-bit read becomes a word as it is). The first word is stored inline, so
+/// sets whose ids are all at most 64 (purposes, special features, custom purposes) never allocate.
+/// `contains` is O(1); iteration is ascending; equality ignores how the set was built.
+public struct IDSet: Sendable, Hashable {
+    /// The largest id any set can hold (16-bit ids).
+    public static let maximumID = 65_535
+
+    /// Ids 1...64.
+    @usableFromInline var _head: UInt64
+    /// Ids 65 and above, 64 a word; never ends with a zero word.
+    @usableFromInline var _tail: [UInt64]
+
+    /// The empty set.
+    @inlinable
+    public init() {
+        _head = 0
+        _tail = []
+    }
+
+    /// A set of the given ids; each must be in `1...65535` (a precondition: filter input first).
+    @inlinable
+    public init(_ ids: some Sequence<Int>) {
+        self.init()
+        for id in ids { insert(id) }
+    }
+
+    @inlinable
+    init(head: UInt64, tail: [UInt64]) {
+        _head = head
+        _tail = tail
+        _trim()
+    }
+
+    /// Number of words in use, the inline one included.
+    @inlinable var _wordCount: Int { 1 &+ _tail.count }
+
+    @inlinable @inline(__always)
+    func _word(_ index: Int) -> UInt64 { index == 0 ? _head : _tail[index &- 1] }
+
+    @inlinable
+    mutating func _trim() {
+        while let last = _tail.last, last == 0 { _tail.removeLast() }
+    }
+
+    @inlinable
+    mutating func _setWord(_ index: Int, _ value: UInt64) {
+        if index == 0 {
+            _head = value
+            return
+        }
+        if index > _tail.count {
+            if value == 0 { return }
+            _tail.append(contentsOf: repeatElement(0, count: index &- _tail.count))
+        }
+        _tail[index &- 1] = value
+        if value == 0 && index == _tail.count { _trim() }
+    }
+
+    /// True when `id` is in the set; false for any id outside `1...65535`.
+    @inlinable
+    public func contains(_ id: Int) -> Bool {
+        let offset = id &- 1
+        guard offset >= 0 else { return false }
+        let index = offset >> 6
+        guard index < _wordCount else { return false }
+        return _word(index) & (1 << (63 &- UInt64(offset & 63))) != 0
+    }
+
+    /// Adds `id`, which must be in `1...65535` (a precondition: decoders check ids before inserting).
+    @inlinable
+    public mutating func insert(_ id: Int) {
+        precondition(id >= 1 && id <= IDSet.maximumID, "IDSet ids are 1...65535")
+        let offset = id &- 1
+        let index = offset >> 6
+        _setWord(index, (index < _wordCount ? _word(index) : 0) | (1 << (63 &- UInt64(offset & 63))))
+    }
+
+    /// Adds every id of `range`, a word at a time; the bounds must be in `1...65535`.
+    @inlinable
+    public mutating func insert(contentsOf range: ClosedRange<Int>) {
+        precondition(range.lowerBound >= 1 && range.upperBound <= IDSet.maximumID, "IDSet ids are 1...65535")
+        let first = range.lowerBound &- 1
+        let last = range.upperBound &- 1
+        var index = first >> 6
+        let lastIndex = last >> 6
+        while index <= lastIndex {
+            let low = index == first >> 6 ? first & 63 : 0
+            let high = index == lastIndex ? last & 63 : 63
+            // Bits low...high counted from the most significant bit.
+            let width = UInt64(high &- low &+ 1)
+            let mask = width == 64 ? UInt64.max : ((1 << width) &- 1) << (63 &- UInt64(high))
+            _setWord(index, (index < _wordCount ? _word(index) : 0) | mask)
+            index &+= 1
+        }
+    }
+
+    /// Removes `id` if present.
+    @inlinable
+    public mutating func remove(_ id: Int) {
+        guard contains(id) else { return }
+        let offset = id &- 1
+        let index = offset >> 6
+        _setWord(index, _word(index) & ~(1 << (63 &- UInt64(offset & 63))))
+    }
+
+    /// Removes every id.
+    @inlinable
+    public mutating func removeAll() {
+        _head = 0
+        _tail = []
+    }
+
+    /// True when the set has no ids.
+    @inlinable public var isEmpty: Bool { _head == 0 && _tail.isEmpty }
+
+    /// The number of ids.
+    @inlinable
+    public var count: Int {
+        var total = _head.nonzeroBitCount
+        for word in _tail { total &+= word.nonzeroBitCount }
+        return total
+    }
+
+    /// The smallest id, or nil when empty.
+    @inlinable
+    public var min: Int? {
+        var index = 0
+        while index < _wordCount {
+            let word = _word(index)
+            if word != 0 { return index &* 64 &+ word.leadingZeroBitCount &+ 1 }
+            index &+= 1
+        }
+        return nil
+    }
+
+    /// The largest id, or nil when empty.
+    @inlinable
+    public var max: Int? {
+        if let last = _tail.last { return _tail.count &* 64 &+ (63 &- last.trailingZeroBitCount) &+ 1 }
+        if _head == 0 { return nil }
+        return 63 &- _head.trailingZeroBitCount &+ 1
+    }
+
+    /// The ids as a sorted array.
+    public var sorted: [Int] { Array(self) }
+
+    /// The set of ids in either set.
+    public func union(_ other: IDSet) -> IDSet {
+        var result = self
+        result.formUnion(other)
+        return result
+    }
+
+    /// Adds every id of `other`.
+    public mutating func formUnion(_ other: IDSet) {
+        _head |= other._head
+        if other._tail.count > _tail.count {
+            _tail.append(contentsOf: repeatElement(0, count: other._tail.count - _tail.count))
+        }
+        for (index, word) in other._tail.enumerated() { _tail[index] |= word }
+    }
+
+    /// The ids in both sets.
+    public func intersection(_ other: IDSet) -> IDSet {
+        let count = Swift.min(_tail.count, other._tail.count)
+        var tail = [UInt64](repeating: 0, count: count)
+        for index in 0..<count { tail[index] = _tail[index] & other._tail[index] }
+        return IDSet(head: _head & other._head, tail: tail)
+    }
+
+    /// The ids of this set that are not in `other`.
+    public func subtracting(_ other: IDSet) -> IDSet {
+        var tail = _tail
+        for index in 0..<Swift.min(tail.count, other._tail.count) { tail[index] &= ~other._tail[index] }
+        return IDSet(head: _head & ~other._head, tail: tail)
+    }
+
+    /// True when every id of this set is in `other`.
+    public func isSubset(of other: IDSet) -> Bool {
+        if _head & ~other._head != 0 { return false }
+        for (index, word) in _tail.enumerated() {
+            let theirs = index < other._tail.count ? other._tail[index] : 0
+            if word & ~theirs != 0 { return false }
+        }
+        return true
+    }
+
+    /// True when the sets share an id.
+    public func intersects(_ other: IDSet) -> Bool {
+        if _head & other._head != 0 { return true }
+        for index in 0..<Swift.min(_tail.count, other._tail.count) where _tail[index] & other._tail[index] != 0 {
+            return true
+        }
+        return false
+    }
+
+    /// Calls `body` with each maximal run of consecutive ids, ascending, without allocating.
+    @inlinable
+    public func forEachRun<E: Error>(_ body: (ClosedRange<Int>) throws(E) -> Void) throws(E) {
+        var runStart = 0
+        var previous = -1
+        for id in self {
+            if id != previous &+ 1 {
+                if previous >= 1 { try body(runStart...previous) }
+                runStart = id
+            }
+            previous = id
+        }
+        if previous >= 1 { try body(runStart...previous) }
+    }
+
+    /// The maximal runs of consecutive ids, ascending: `[1, 2, 3, 5]` has the runs `1...3` and `5...5`.
+    public var runs: [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        forEachRun { run in result.append(run) }
+        return result
+    }
+
+    /// The number of maximal runs, without allocating.
+    @inlinable
+    public var runCount: Int {
+        var total = 0
+        var previousBit: UInt64 = 0
+        var index = 0
+        while index < _wordCount {
+            let word = _word(index)
+            // A run starts at each set bit whose left neighbour (carried across words) is clear.
+            let starts = word & ~(word >> 1 | previousBit << 63)
+            total &+= starts.nonzeroBitCount
+            previousBit = word & 1
+            index &+= 1
+        }
+        return total
+    }
+
+    /// The ids folded into runs, as people read them: `1-5, 8, 10-12`.
+    public var foldedDescription: String {
+        var parts: [String] = []
+        forEachRun { run in
+            parts.append(run.count == 1 ? "\(run.lowerBound)" : "\(run.lowerBound)-\(run.upperBound)")
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension IDSet: Sequence {
+    /// Ascending iteration over the ids.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let set: IDSet
+        @usableFromInline var index: Int
+        @usableFromInline var word: UInt64
+
+        @inlinable
+        init(_ set: IDSet) {
+            self.set = set
+            index = 0
+            word = set._head
+        }
+
+        /// The next id in ascending order.
+        @inlinable
+        public mutating func next() -> Int? {
+            while word == 0 {
+                index &+= 1
+                guard index < set._wordCount else { return nil }
+                word = set._word(index)
+            }
+            let bit = word.leadingZeroBitCount
+            word &= ~(1 << UInt64(63 &- bit))
+            return index &* 64 &+ bit &+ 1
+        }
+    }
+
+    /// An iterator over the ids in ascending order.
+    @inlinable public func makeIterator() -> Iterator { Iterator(self) }
+
+    /// The number of ids (the same as ``count``).
+    @inlinable public var underestimatedCount: Int { count }
+}
+
+extension IDSet: ExpressibleByArrayLiteral {
+    /// A set of the listed ids.
+    @inlinable
+    public init(arrayLiteral elements: Int...) { self.init(elements) }
+}
+
+extension IDSet: CustomStringConvertible {
+    /// `IDSet(1-5, 8)`.
+    public var description: String { "IDSet(\(foldedDescription))" }
+}
+
+extension IDSet: Codable {
+    /// Decodes a JSON array of ids; an id outside `1...65535` is a `DecodingError.dataCorrupted`.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        self.init()
+        while !container.isAtEnd {
+            let id = try container.decode(Int.self)
+            guard id >= 1 && id <= IDSet.maximumID else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "id \(id) outside 1...65535")
+            }
+            insert(id)
+        }
+    }
+
+    /// Encodes the ids as an ascending JSON array.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for id in self { try container.encode(id) }
+    }
+}
+
+extension IDSet {
+    /// Builds a set straight from bitfield words (id 1 = most significant bit of the first word); used by readers.
+    @inlinable
+    public init(bitfieldWords words: some Collection<UInt64>) {
+        var iterator = words.makeIterator()
+        let head = iterator.next() ?? 0
+        var tail: [UInt64] = []
+        if words.count > 1 {
+            tail.reserveCapacity(words.count - 1)
+            while let word = iterator.next() { tail.append(word) }
+        }
+        self.init(head: head, tail: tail)
+    }
+
+    /// The 64-bit word holding ids `index*64+1 ... index*64+64`, id `index*64+1` in the most significant bit.
+    @inlinable
+    public func bitfieldWord(_ index: Int) -> UInt64 { index >= 0 && index < _wordCount ? _word(index) : 0 }
+}

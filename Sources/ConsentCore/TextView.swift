@@ -1,0 +1,199 @@
+/// A borrowed view of input text as UTF-8 bytes, with its offset in the whole input for error messages.
+///
+/// A `TextView` is handed out by ``withTextView(of:_:)`` and is valid only inside that closure: it points into
+/// the string's storage without copying it, which is what lets the query paths run without allocating.
+/// Do not store it. Every read is bounds-checked except the `unchecked` subscript, whose callers prove the
+/// index in place.
+///
+/// `@safe`: the pointer is only ever made by ``withTextView(of:_:)`` (or by the `@unsafe` initializer, whose
+/// caller takes on the lifetime proof), every public read checks its index, and the views made from a view
+/// (``slice(_:)``) stay inside it.
+@safe
+public struct TextView {
+    @usableFromInline let _base: UnsafePointer<UInt8>?
+    /// Number of UTF-8 bytes in the view.
+    public let count: Int
+    /// Offset of the view's first byte in the whole input.
+    public let offset: Int
+
+    /// Wraps a buffer; `offset` is where it starts in the whole input. The buffer must outlive the view.
+    @inlinable @unsafe
+    public init(_ buffer: UnsafeBufferPointer<UInt8>, offset: Int) {
+        unsafe _base = buffer.baseAddress
+        count = buffer.count
+        self.offset = offset
+    }
+
+    @inlinable
+    init(base: UnsafePointer<UInt8>?, count: Int, offset: Int) {
+        unsafe _base = base
+        self.count = count
+        self.offset = offset
+    }
+
+    /// True when the view has no bytes.
+    @inlinable public var isEmpty: Bool { count == 0 }
+
+    /// The byte at `index`; traps when `index` is outside `0..<count` (callers check first).
+    @inlinable
+    public subscript(index: Int) -> UInt8 {
+        precondition(index >= 0 && index < count, "TextView index out of range")
+        return unsafe _base.unsafelyUnwrapped[index]
+    }
+
+    /// The byte at `index` without a bounds check: the caller has proven `0 <= index < count`.
+    @inlinable @inline(__always)
+    subscript(unchecked index: Int) -> UInt8 {
+        unsafe _base.unsafelyUnwrapped[index]
+    }
+
+    /// The bytes in `range`, as a view with its own offset; traps when `range` is outside the view.
+    @inlinable
+    public func slice(_ range: Range<Int>) -> TextView {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "TextView slice out of range")
+        if range.isEmpty { return unsafe TextView(base: nil, count: 0, offset: offset + range.lowerBound) }
+        return unsafe TextView(
+            base: _base.unsafelyUnwrapped + range.lowerBound,
+            count: range.count,
+            offset: offset + range.lowerBound
+        )
+    }
+
+    /// The view from `index` to the end.
+    @inlinable
+    public func dropFirst(_ n: Int) -> TextView { slice(Swift.min(n, count)..<count) }
+
+    /// The index of the first `byte` at or after `start`, or nil.
+    @inlinable
+    public func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
+        var index = Swift.max(start, 0)
+        while index < count {
+            if self[unchecked: index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// How many times `byte` occurs.
+    @inlinable
+    public func count(of byte: UInt8) -> Int {
+        var total = 0
+        var index = 0
+        while index < count {
+            if self[unchecked: index] == byte { total += 1 }
+            index += 1
+        }
+        return total
+    }
+
+    /// The parts between `separator` bytes, in order; `a..b` gives an empty middle part.
+    @inlinable
+    public func split(separator: UInt8) -> Parts { Parts(view: self, separator: separator) }
+
+    /// True when the bytes equal the ASCII text.
+    public func equals(_ text: StaticString) -> Bool {
+        guard text.utf8CodeUnitCount == count else { return false }
+        var index = 0
+        while index < count {
+            if unsafe text.utf8Start[index] != self[unchecked: index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// True when the view begins with `byte`.
+    @inlinable
+    public func starts(with byte: UInt8) -> Bool { count > 0 && self[unchecked: 0] == byte }
+
+    /// A copy of the bytes as a `String` (invalid UTF-8 is repaired), for keeping text beyond the closure.
+    public var string: String {
+        guard let base = unsafe _base, count > 0 else { return "" }
+        return unsafe String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    /// A copy of the bytes as an array.
+    public var bytes: [UInt8] {
+        guard let base = unsafe _base, count > 0 else { return [] }
+        return unsafe Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The number of base64url data characters, after checking every character and stripping trailing `=`.
+    ///
+    /// - Throws: ``ConsentError/Code/badBase64`` at the first character outside the alphabet (an `=` that is
+    ///   followed by anything but `=` included), or for an empty view.
+    @inlinable
+    public func base64URLDataLength() throws(ConsentError) -> Int {
+        var length = count
+        while length > 0 && self[unchecked: length - 1] == UInt8(ascii: "=") { length -= 1 }
+        if length == 0 {
+            throw ConsentError(.badBase64, characterOffset: offset)
+        }
+        var index = 0
+        var invalidSeen: UInt8 = 0
+        // Branch-free scan: OR in the "invalid" bit of every character, find the culprit only on failure.
+        while index < length {
+            invalidSeen |= Base64URL.sextet(self[unchecked: index])
+            index += 1
+        }
+        if invalidSeen & Base64URL.invalid != 0 {
+            var bad = 0
+            while Base64URL.sextet(self[unchecked: bad]) != Base64URL.invalid { bad += 1 }
+            throw ConsentError(.badBase64, characterOffset: offset + bad, value: Int64(self[unchecked: bad]))
+        }
+        return length
+    }
+
+    /// A bit reader over this base64url segment, after checking every character.
+    ///
+    /// - Throws: ``ConsentError/Code/badBase64`` for an empty segment or a character outside the alphabet.
+    @inlinable
+    public func bitReader() throws(ConsentError) -> BitReader {
+        let length = try base64URLDataLength()
+        return BitReader(text: self, characterCount: length)
+    }
+
+    /// Iterates the parts of a view between separator bytes.
+    public struct Parts: Sequence, IteratorProtocol {
+        @usableFromInline let view: TextView
+        @usableFromInline let separator: UInt8
+        @usableFromInline var start: Int = 0
+        @usableFromInline var finished = false
+
+        @inlinable
+        init(view: TextView, separator: UInt8) {
+            self.view = view
+            self.separator = separator
+        }
+
+        /// The next part, or nil after the last one.
+        @inlinable
+        public mutating func next() -> TextView? {
+            if finished { return nil }
+            if let end = view.firstIndex(of: separator, from: start) {
+                defer { start = end + 1 }
+                return view.slice(start..<end)
+            }
+            finished = true
+            return view.slice(start..<view.count)
+        }
+    }
+}
+
+/// Runs `body` with a borrowed UTF-8 view of `text`, without copying a native string.
+///
+/// The view must not escape the closure.
+@inlinable
+public func withTextView<R>(
+    of text: some StringProtocol,
+    _ body: (TextView) throws(ConsentError) -> R
+) throws(ConsentError) -> R {
+    let fast: Result<R, ConsentError>? = text.utf8.withContiguousStorageIfAvailable { buffer in
+        Result { () throws(ConsentError) -> R in try body(unsafe TextView(buffer, offset: 0)) }
+    }
+    if let fast { return try fast.get() }
+    var copy = String(text)
+    let result: Result<R, ConsentError> = copy.withUTF8 { buffer in
+        Result { () throws(ConsentError) -> R in try body(unsafe TextView(buffer, offset: 0)) }
+    }
+    return try result.get()
+}

@@ -1,0 +1,1 @@
+// Placeholder until the ConsentKit module lands.
