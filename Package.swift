@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "GPP", targets: ["GPP"]),
         .library(name: "USPrivacy", targets: ["USPrivacy"]),
         .library(name: "AdditionalConsent", targets: ["AdditionalConsent"]),
+        .library(name: "_ConsentFuzzSupport", targets: ["_ConsentFuzzSupport"]),
     ],
     targets: [
         // Codec modules: the standard library only.
@@ -51,6 +52,9 @@ let package = Package(
             swiftSettings: commonSettings
         ),
 
+        // Not API: the invariants the fuzz targets (Fuzz/) and the regression tests share.
+        .target(name: "_ConsentFuzzSupport", dependencies: ["ConsentKit"], swiftSettings: commonSettings),
+
         .target(
             name: "ConsentTestSupport",
             dependencies: ["ConsentCore"],
@@ -60,6 +64,43 @@ let package = Package(
         .testTarget(
             name: "ConsentCoreTests",
             dependencies: ["ConsentCore", "ConsentTestSupport"],
+            swiftSettings: commonSettings
+        ),
+        .testTarget(name: "TCFTests", dependencies: ["TCF", "ConsentTestSupport"], swiftSettings: commonSettings),
+        .testTarget(
+            name: "USPrivacyTests",
+            dependencies: ["USPrivacy", "ConsentTestSupport"],
+            swiftSettings: commonSettings
+        ),
+        .testTarget(
+            name: "AdditionalConsentTests",
+            dependencies: ["AdditionalConsent", "ConsentTestSupport"],
+            swiftSettings: commonSettings
+        ),
+        .testTarget(name: "GPPTests", dependencies: ["GPP", "ConsentTestSupport"], swiftSettings: commonSettings),
+        .testTarget(
+            name: "ConsentKitTests",
+            dependencies: ["ConsentKit", "ConsentTestSupport"],
+            swiftSettings: commonSettings
+        ),
+        .testTarget(
+            name: "ConsentCacheTests",
+            dependencies: ["ConsentCache", "ConsentTestSupport"],
+            swiftSettings: commonSettings
+        ),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["ConsentKit", "ConsentTestSupport"],
+            swiftSettings: commonSettings
+        ),
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["_ConsentFuzzSupport", "ConsentTestSupport"],
+            swiftSettings: commonSettings
+        ),
+        .testTarget(
+            name: "ConsentCLITests",
+            dependencies: ["ConsentCLI", "ConsentTestSupport"],
             swiftSettings: commonSettings
         ),
     ]

@@ -1,0 +1,1 @@
+// Placeholder until the fuzz invariants land.
