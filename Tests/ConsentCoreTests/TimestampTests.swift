@@ -1,0 +1,37 @@
+import ConsentCore
+import ConsentTestSupport
+import Testing
+
+@Suite struct TimestampTests {
+    @Test(arguments: [
+        (Int64(0), "1970-01-01T00:00:00.000Z"),
+        (Int64(16_008_477_242), "2020-09-23T07:55:24.200Z"),
+        (Int64(15_100_821_554), "2017-11-07T19:15:55.400Z"),
+        (Int64(17_489_088_000), "2025-06-03T00:00:00.000Z"),
+        (Int64(68_719_476_735), "2187-10-06T10:21:13.500Z"),
+    ])
+    func formatsAndParsesDeciseconds(deciseconds: Int64, text: String) throws {
+        #expect(Timestamp.iso8601(deciseconds: deciseconds) == text)
+        #expect(try Timestamp.deciseconds(iso8601: text) == deciseconds)
+    }
+
+    @Test func roundTripsSeededTimestamps() throws {
+        let seed: UInt64 = 99
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<2000 {
+            let value = Int64(random.next() % (1 << 36))
+            #expect(try Timestamp.deciseconds(iso8601: Timestamp.iso8601(deciseconds: value)) == value, "seed \(seed)")
+        }
+    }
+
+    @Test func roundsMillisecondsToTheNearestDecisecond() throws {
+        #expect(try Timestamp.deciseconds(iso8601: "1970-01-01T00:00:00.049Z") == 0)
+        #expect(try Timestamp.deciseconds(iso8601: "1970-01-01T00:00:00.050Z") == 1)
+        #expect(try Timestamp.deciseconds(iso8601: "1970-01-01T00:00:01Z") == 10)
+    }
+
+    @Test(arguments: ["", "2020-09-23", "2020-09-23T07:55:24.200", "1969-12-31T23:59:59Z", "2020-13-01T00:00:00Z"])
+    func rejectsMalformedText(text: String) {
+        #expect(throws: ConsentError.self) { try Timestamp.deciseconds(iso8601: text) }
+    }
+}
