@@ -26,18 +26,8 @@ extension USPrivacyString {
         options: DecodingOptions = DecodingOptions(),
         acceptingLowercase: Bool
     ) throws(ConsentError) {
-        // The four bytes packed into one word, read straight from the UTF-8 view (O(1) count and indexing for
-        // native strings; withTextView's closure and Result would cost more than the decode itself).
-        let utf8 = text.utf8
-        let count = Swift.min(utf8.count, 5)
-        var packed: UInt32 = 0
-        if count == 4 {
-            var index = utf8.startIndex
-            for _ in 0..<4 {
-                packed = packed << 8 | UInt32(utf8[index])
-                utf8.formIndex(after: &index)
-            }
-        }
+        // The bytes are gathered in the non-throwing view (about a nanosecond) and checked outside it.
+        let (packed, count) = withTextView(of: text) { view in Self.pack(view) }
         let letters = try Letters(packed: packed, count: count, offset: 0, options: options, acceptingLowercase)
         self.init(letters, encoding: letters.isCanonical ? .canonical : .text(String(text)))
     }
@@ -51,16 +41,23 @@ extension USPrivacyString {
         options: DecodingOptions = DecodingOptions(),
         acceptingLowercase: Bool = false
     ) throws(ConsentError) {
-        var packed: UInt32 = 0
-        for index in 0..<Swift.min(view.count, 4) { packed = packed << 8 | UInt32(view[index]) }
+        let (packed, count) = Self.pack(view)
         let letters = try Letters(
             packed: packed,
-            count: Swift.min(view.count, 5),
+            count: count,
             offset: view.offset,
             options: options,
             acceptingLowercase
         )
         self.init(letters, encoding: letters.isCanonical ? .canonical : .text(view.string))
+    }
+
+    /// The first four bytes of `view` in one word (the first in the high byte) when it has exactly four, and its
+    /// length capped at 5.
+    @inlinable
+    static func pack(_ view: TextView) -> (packed: UInt32, count: Int) {
+        guard view.count == 4 else { return (0, Swift.min(view.count, 5)) }
+        return (UInt32(view[0]) << 24 | UInt32(view[1]) << 16 | UInt32(view[2]) << 8 | UInt32(view[3]), 4)
     }
 
     /// The three letters of a decoded string.
