@@ -49,7 +49,9 @@ import Testing
         case .publisherRestrictions:
             return [.restrictions([])]
                 + (0...3).map {
-                    .restrictions([CanadianPublisherRestriction(purposeID: 2, restrictionType: $0, vendorIDs: [1, 2, 3, 80])])
+                    .restrictions([
+                        CanadianPublisherRestriction(purposeID: 2, restrictionType: $0, vendorIDs: [1, 2, 3, 80])
+                    ])
                 }
         }
     }
@@ -98,10 +100,13 @@ import Testing
             return .list(FixedIntegerList(packed: random.next(), count: items, bitsPerItem: bitsPerItem))
         case .datetime: return .datetime(deciseconds: Int64.random(in: 0..<(1 << 36), using: &random))
         case .letters(let letters):
-            return .letters(String((0..<letters).map { _ in Character(Unicode.Scalar(UInt8.random(in: 65...90, using: &random))) }))
+            return .letters(
+                String((0..<letters).map { _ in Character(Unicode.Scalar(UInt8.random(in: 65...90, using: &random))) })
+            )
         case .bitField(let bits): return .ids(randomIDs(upTo: bits, &random))
         case .countedBitField: return .ids(randomIDs(upTo: count, &random))
-        case .vendorRange, .fibonacciRange: return .ids(randomIDs(upTo: Int.random(in: 0...3000, using: &random), &random))
+        case .vendorRange, .fibonacciRange:
+            return .ids(randomIDs(upTo: Int.random(in: 0...3000, using: &random), &random))
         case .publisherRestrictions:
             return .restrictions(
                 (0..<Int.random(in: 0...4, using: &random)).map { _ in

@@ -8,7 +8,8 @@ import Testing
     static let samples: [String] = [
         "DBABLA~CVVVkkkkkpFY.YA", "DBABLA~BAAAVVVVUQA.QA", "DBABBg~BVWSSSVY.YA", "DBABRg~BVoYYYI",
         "DBABDA~BPSG_8APSG_8AAyACAENGdCgf_gfgAfgfgBhADVqxGAD0AILVgAA.fHHHA4444ao",
-        "DBABDA~BPXuQIAPXuQIAAfKABENB-CgAAAAAAAAAAAAAAAA", "DBABrGA~BVVqAAEABCA~BVoYYZoI~BVoYYYI~BVoYYQg~BVaGGGCA~BVoYYYQg",
+        "DBABDA~BPXuQIAPXuQIAAfKABENB-CgAAAAAAAAAAAAAAAA",
+        "DBABrGA~BVVqAAEABCA~BVoYYZoI~BVoYYYI~BVoYYQg~BVaGGGCA~BVoYYYQg",
         "DBABYA~YBABYA.BVVU.YA", "DBABWA~BVVV.kkk", "DBAA",
     ]
 
@@ -71,7 +72,8 @@ import Testing
         #expect(error?.code == .tooLong, "longer than the default cap")
         var options = DecodingOptions()
         options.maxInputLength = 1_000_000  // the Type check comes first, whatever the length
-        let unbounded = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: tcString, options: options) }
+        let unbounded = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: tcString, options: options)
+        }
         #expect(unbounded?.code == .unknownFormat)
         #expect(unbounded?.characterOffset == 0)
         #expect(unbounded?.value == 2, "Type reads 2")
@@ -85,7 +87,8 @@ import Testing
         #expect(error?.value == 3)
         // Same count, broken first section: the section's own error, whatever was decoded before.
         for _ in 0..<2 {
-            let sectionError = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBACLMA~B~BAAAAACA") }
+            let sectionError = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBACLMA~B~BAAAAACA")
+            }
             #expect(sectionError?.code == .truncated)
             #expect(sectionError?.segment.description == "usnat")
             #expect(sectionError?.field.description == "sharingNotice")
@@ -105,7 +108,10 @@ import Testing
         var options = DecodingOptions()
         options.maxSections = 2
         let sections = thrownError { () throws(ConsentError) in
-            _ = try GPPString(encoded: "DBABrGA~BVVqAAEABCA~BVoYYZoI~BVoYYYI~BVoYYQg~BVaGGGCA~BVoYYYQg", options: options)
+            _ = try GPPString(
+                encoded: "DBABrGA~BVVqAAEABCA~BVoYYZoI~BVoYYYI~BVoYYQg~BVaGGGCA~BVoYYYQg",
+                options: options
+            )
         }
         #expect(sections?.code == .tooLong)
         #expect(sections?.field.description == "sectionIds")
