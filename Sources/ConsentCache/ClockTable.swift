@@ -1,0 +1,161 @@
+import ConsentCore
+
+/// The cache's storage, for one thread at a time (``DecodingCache`` holds it under a lock): entries in slots,
+/// an open-addressing index from hash to slot, and a CLOCK hand that picks what to evict.
+///
+/// Why CLOCK: a hit only sets the entry's reference bit, so the hot path writes one byte and moves nothing (an
+/// LRU list would relink two nodes under the lock on every hit), and CLOCK keeps LRU's hit rate on the skewed
+/// (Zipf-like) streams an ad server sees. New entries start unreferenced: a string seen once is the first to
+/// go when the hand reaches it unless it is asked for again in the meantime, so a burst of one-off strings
+/// cannot push out the popular ones (the "quick demotion" that makes SIEVE and S3-FIFO good on web traffic).
+///
+/// Hash collisions are harmless: the index may hold several entries with the same hash, and a lookup
+/// compares the whole string before it answers.
+struct ClockTable<Value: Sendable>: Sendable {
+    /// An index bucket: the entry's hash, and its slot (-1 for an empty bucket).
+    struct Bucket: Sendable {
+        var hash: UInt64
+        var slot: Int32
+
+        static var empty: Bucket { Bucket(hash: 0, slot: -1) }
+    }
+
+    /// One cached string with its decoding.
+    struct Entry: Sendable {
+        var hash: UInt64
+        var key: String
+        var result: Result<Value, ConsentError>
+        var cost: Int
+        var referenced: Bool
+    }
+
+    let limits: CacheLimits
+    private(set) var statistics = CacheStatistics()
+    /// Open addressing with linear probing, at most half full; a power of two long.
+    private var buckets: [Bucket]
+    /// Entries by slot; nil where an entry was evicted for bytes and the slot not reused yet.
+    private var slots: [Entry?] = []
+    /// Slots emptied by byte-bound evictions, reused first.
+    private var freeSlots: [Int32] = []
+    /// The CLOCK hand: the slot the next eviction looks at first.
+    private var hand = 0
+
+    init(limits: CacheLimits) {
+        self.limits = limits
+        buckets = Array(repeating: .empty, count: 16)
+    }
+
+    private var mask: Int { buckets.count &- 1 }
+
+    /// The cached result for the string whose UTF-8 is `bytes` and whose hash is `hash`, counting a hit or a miss;
+    /// a hit marks the entry referenced.
+    mutating func lookup(hash: UInt64, bytes: UnsafeRawBufferPointer) -> Result<Value, ConsentError>? {
+        guard let slot = find(hash: hash, bytes: bytes) else {
+            statistics.misses &+= 1
+            return nil
+        }
+        statistics.hits &+= 1
+        slots[slot]?.referenced = true
+        return slots[slot]?.result
+    }
+
+    /// The slot holding exactly `bytes`, or nil.
+    private func find(hash: UInt64, bytes: UnsafeRawBufferPointer) -> Int? {
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let bucket = buckets[index]
+            if bucket.slot < 0 { return nil }
+            if bucket.hash == hash {
+                let slot = Int(bucket.slot)
+                if let equal = slots[slot].map({ StringKey.string($0.key, equals: bytes) }), equal { return slot }
+            }
+            index = (index &+ 1) & mask
+        }
+    }
+
+    /// Keeps `result` for `key`, evicting as the limits require. Does nothing when `key` is already held (another
+    /// thread decoded it meanwhile) or when its entry alone is larger than the byte limit.
+    mutating func insert(hash: UInt64, key: String, result: Result<Value, ConsentError>) {
+        let cost = CacheLimits.cost(ofUTF8Count: key.utf8.count)
+        guard cost <= limits.maxBytes else { return }
+        let present = StringKey.withUTF8(key) { find(hash: hash, bytes: $0) != nil }
+        guard !present else { return }
+        while statistics.entryCount >= limits.maxEntries || statistics.byteCount > limits.maxBytes &- cost {
+            evictOne()
+        }
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = Int(free)
+            slots[slot] = Entry(hash: hash, key: key, result: result, cost: cost, referenced: false)
+        } else {
+            slot = slots.count
+            slots.append(Entry(hash: hash, key: key, result: result, cost: cost, referenced: false))
+        }
+        if (statistics.entryCount &+ 1) &* 2 > buckets.count { growIndex() }
+        placeInIndex(Bucket(hash: hash, slot: Int32(slot)))
+        statistics.entryCount &+= 1
+        statistics.byteCount &+= cost
+    }
+
+    /// Drops every entry; the counters of hits, misses and evictions stay.
+    mutating func removeAll() {
+        buckets = Array(repeating: .empty, count: 16)
+        slots = []
+        freeSlots = []
+        hand = 0
+        statistics.entryCount = 0
+        statistics.byteCount = 0
+    }
+
+    /// Evicts the first unreferenced entry at or after the hand, clearing reference bits on the way (at most
+    /// one full turn, since the turn clears them all). Called only when there is an entry.
+    private mutating func evictOne() {
+        while true {
+            if hand >= slots.count { hand = 0 }
+            let slot = hand
+            hand &+= 1
+            guard let entry = slots[slot] else { continue }
+            if entry.referenced {
+                slots[slot]?.referenced = false
+                continue
+            }
+            removeFromIndex(hash: entry.hash, slot: slot)
+            slots[slot] = nil
+            freeSlots.append(Int32(slot))
+            statistics.entryCount &-= 1
+            statistics.byteCount &-= entry.cost
+            statistics.evictions &+= 1
+            return
+        }
+    }
+
+    private mutating func placeInIndex(_ bucket: Bucket) {
+        var index = Int(truncatingIfNeeded: bucket.hash) & mask
+        while buckets[index].slot >= 0 { index = (index &+ 1) & mask }
+        buckets[index] = bucket
+    }
+
+    /// Removes the bucket of `slot` and shifts the buckets after it back, so that no probe sequence is broken
+    /// and no tombstones accumulate.
+    private mutating func removeFromIndex(hash: UInt64, slot: Int) {
+        var hole = Int(truncatingIfNeeded: hash) & mask
+        while Int(buckets[hole].slot) != slot { hole = (hole &+ 1) & mask }
+        var next = (hole &+ 1) & mask
+        while buckets[next].slot >= 0 {
+            let home = Int(truncatingIfNeeded: buckets[next].hash) & mask
+            // The bucket at `next` may move into the hole when the hole lies on its probe path.
+            if (next &- home) & mask >= (next &- hole) & mask {
+                buckets[hole] = buckets[next]
+                hole = next
+            }
+            next = (next &+ 1) & mask
+        }
+        buckets[hole] = .empty
+    }
+
+    private mutating func growIndex() {
+        let old = buckets
+        buckets = Array(repeating: .empty, count: old.count &* 2)
+        for bucket in old where bucket.slot >= 0 { placeInIndex(bucket) }
+    }
+}
