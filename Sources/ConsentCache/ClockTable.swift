@@ -20,21 +20,30 @@ struct ClockTable<Value: Sendable>: Sendable {
         static var empty: Bucket { Bucket(hash: 0, slot: -1) }
     }
 
-    /// One cached string with its decoding.
-    struct Entry: Sendable {
+    /// What a slot holds: the value, or the error boxed so that the outcome is no larger than the value (a
+    /// `ConsentError` is about 130 bytes, copied on every hit if stored inline).
+    enum Outcome: Sendable {
+        case success(Value)
+        case failure(FailureBox)
+    }
+
+    /// The bookkeeping of a slot (its key and result live in arrays of their own).
+    struct SlotState: Sendable {
         var hash: UInt64
-        var key: String
-        var result: Result<Value, ConsentError>
         var cost: Int
-        var referenced: Bool
+        var isOccupied: Bool
+        var isReferenced: Bool
     }
 
     let limits: CacheLimits
     private(set) var statistics = CacheStatistics()
     /// Open addressing with linear probing, at most half full; a power of two long.
     private var buckets: [Bucket]
-    /// Entries by slot; nil where an entry was evicted for bytes and the slot not reused yet.
-    private var slots: [Entry?] = []
+    // The slots, as three parallel arrays so that a lookup reads the key in place and copies nothing but the
+    // outcome it returns. A free slot has an empty key, a nil outcome and isOccupied false.
+    private var keys: [String] = []
+    private var outcomes: [Outcome?] = []
+    private var states: [SlotState] = []
     /// Slots emptied by byte-bound evictions, reused first.
     private var freeSlots: [Int32] = []
     /// The CLOCK hand: the slot the next eviction looks at first.
@@ -47,16 +56,16 @@ struct ClockTable<Value: Sendable>: Sendable {
 
     private var mask: Int { buckets.count &- 1 }
 
-    /// The cached result for the string whose UTF-8 is `bytes` and whose hash is `hash`, counting a hit or a miss;
+    /// The cached outcome for the string whose UTF-8 is `bytes` and whose hash is `hash`, counting a hit or a miss;
     /// a hit marks the entry referenced.
-    mutating func lookup(hash: UInt64, bytes: UnsafeRawBufferPointer) -> Result<Value, ConsentError>? {
+    mutating func lookup(hash: UInt64, bytes: UnsafeRawBufferPointer) -> Outcome? {
         guard let slot = find(hash: hash, bytes: bytes) else {
             statistics.misses &+= 1
             return nil
         }
         statistics.hits &+= 1
-        slots[slot]?.referenced = true
-        return slots[slot]?.result
+        states[slot].isReferenced = true
+        return outcomes[slot]
     }
 
     /// The slot holding exactly `bytes`, or nil.
@@ -65,17 +74,16 @@ struct ClockTable<Value: Sendable>: Sendable {
         while true {
             let bucket = buckets[index]
             if bucket.slot < 0 { return nil }
-            if bucket.hash == hash {
-                let slot = Int(bucket.slot)
-                if let equal = slots[slot].map({ StringKey.string($0.key, equals: bytes) }), equal { return slot }
+            if bucket.hash == hash && StringKey.string(keys[Int(bucket.slot)], equals: bytes) {
+                return Int(bucket.slot)
             }
             index = (index &+ 1) & mask
         }
     }
 
-    /// Keeps `result` for `key`, evicting as the limits require. Does nothing when `key` is already held (another
+    /// Keeps `outcome` for `key`, evicting as the limits require. Does nothing when `key` is already held (another
     /// thread decoded it meanwhile) or when its entry alone is larger than the byte limit.
-    mutating func insert(hash: UInt64, key: String, result: Result<Value, ConsentError>) {
+    mutating func insert(hash: UInt64, key: String, outcome: Outcome) {
         let cost = CacheLimits.cost(ofUTF8Count: key.utf8.count)
         guard cost <= limits.maxBytes else { return }
         let present = StringKey.withUTF8(key) { find(hash: hash, bytes: $0) != nil }
@@ -83,13 +91,18 @@ struct ClockTable<Value: Sendable>: Sendable {
         while statistics.entryCount >= limits.maxEntries || statistics.byteCount > limits.maxBytes &- cost {
             evictOne()
         }
+        let state = SlotState(hash: hash, cost: cost, isOccupied: true, isReferenced: false)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = Int(free)
-            slots[slot] = Entry(hash: hash, key: key, result: result, cost: cost, referenced: false)
+            keys[slot] = key
+            outcomes[slot] = outcome
+            states[slot] = state
         } else {
-            slot = slots.count
-            slots.append(Entry(hash: hash, key: key, result: result, cost: cost, referenced: false))
+            slot = keys.count
+            keys.append(key)
+            outcomes.append(outcome)
+            states.append(state)
         }
         if (statistics.entryCount &+ 1) &* 2 > buckets.count { growIndex() }
         placeInIndex(Bucket(hash: hash, slot: Int32(slot)))
@@ -100,7 +113,9 @@ struct ClockTable<Value: Sendable>: Sendable {
     /// Drops every entry; the counters of hits, misses and evictions stay.
     mutating func removeAll() {
         buckets = Array(repeating: .empty, count: 16)
-        slots = []
+        keys = []
+        outcomes = []
+        states = []
         freeSlots = []
         hand = 0
         statistics.entryCount = 0
@@ -111,19 +126,22 @@ struct ClockTable<Value: Sendable>: Sendable {
     /// one full turn, since the turn clears them all). Called only when there is an entry.
     private mutating func evictOne() {
         while true {
-            if hand >= slots.count { hand = 0 }
+            if hand >= states.count { hand = 0 }
             let slot = hand
             hand &+= 1
-            guard let entry = slots[slot] else { continue }
-            if entry.referenced {
-                slots[slot]?.referenced = false
+            let state = states[slot]
+            guard state.isOccupied else { continue }
+            if state.isReferenced {
+                states[slot].isReferenced = false
                 continue
             }
-            removeFromIndex(hash: entry.hash, slot: slot)
-            slots[slot] = nil
+            removeFromIndex(hash: state.hash, slot: slot)
+            keys[slot] = ""
+            outcomes[slot] = nil
+            states[slot].isOccupied = false
             freeSlots.append(Int32(slot))
             statistics.entryCount &-= 1
-            statistics.byteCount &-= entry.cost
+            statistics.byteCount &-= state.cost
             statistics.evictions &+= 1
             return
         }
@@ -158,4 +176,11 @@ struct ClockTable<Value: Sendable>: Sendable {
         buckets = Array(repeating: .empty, count: old.count &* 2)
         for bucket in old where bucket.slot >= 0 { placeInIndex(bucket) }
     }
+}
+
+/// A cached decoding error, boxed (see ClockTable.Outcome).
+final class FailureBox: Sendable {
+    let error: ConsentError
+
+    init(_ error: ConsentError) { self.error = error }
 }

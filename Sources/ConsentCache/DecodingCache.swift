@@ -41,19 +41,34 @@ public final class DecodingCache<Value: Sendable>: Sendable {
     ///
     /// - Throws: the decoder's ``ConsentError`` for this string (cached like a value).
     public func value(for encoded: String) throws(ConsentError) -> Value {
-        try result(for: encoded).get()
+        switch outcome(for: encoded) {
+        case .success(let value): return value
+        case .failure(let box): throw box.error
+        }
     }
 
     /// The decoded value of `encoded`, or the error its decoding gave, from the cache when it holds the string.
     public func result(for encoded: String) -> Result<Value, ConsentError> {
+        switch outcome(for: encoded) {
+        case .success(let value): .success(value)
+        case .failure(let box): .failure(box.error)
+        }
+    }
+
+    private func outcome(for encoded: String) -> ClockTable<Value>.Outcome {
         let (hashValue, cached) = StringKey.withUTF8(encoded) { bytes in
             let hashValue = hash(bytes)
             let cached = table.withLock { table in table.lookup(hash: hashValue, bytes: bytes) }
             return (hashValue, cached)
         }
         if let cached { return cached }
-        let decoded = Result { () throws(ConsentError) -> Value in try decode(encoded) }
-        table.withLock { table in table.insert(hash: hashValue, key: encoded, result: decoded) }
+        let decoded: ClockTable<Value>.Outcome
+        do throws(ConsentError) {
+            decoded = .success(try decode(encoded))
+        } catch {
+            decoded = .failure(FailureBox(error))
+        }
+        table.withLock { table in table.insert(hash: hashValue, key: encoded, outcome: decoded) }
         return decoded
     }
 
