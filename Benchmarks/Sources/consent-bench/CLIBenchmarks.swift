@@ -12,8 +12,7 @@ enum CLIBenchmarks {
     /// Lines in the streamed input: tcf-typical.txt repeated.
     static let lines = 200_000
 
-    static func all(corpus: Corpus, binary: String?) throws -> [Benchmark] {
-        let strings = try corpus.strings("tcf-typical.txt")
+    static func all(corpus: Corpus, binary: String?) -> [Benchmark] {
         let binary =
             binary
             ?? Corpus.packageDirectory.deletingLastPathComponent()
@@ -23,7 +22,7 @@ enum CLIBenchmarks {
                 name: "cli-decode-stream",
                 summary: "consent decode --json < tcf-typical x \(lines / 1_000)k lines > /dev/null (subprocess)"
             ) { _ in
-                try measureStream(binary: binary, strings: strings)
+                try measureStream(binary: binary, strings: try corpus.strings("tcf-typical.txt"))
             }
         ]
     }

@@ -70,12 +70,13 @@ enum CoreBenchmarks {
         rate: (unit: String, perOperation: Double)? = nil,
         _ body: @escaping (TextView, Int) throws(ConsentError) -> UInt64
     ) -> Benchmark {
-        Benchmark(name: name, summary: summary, bytesPerOperation: Double(segment.utf8.count), rate: rate) {
-            operations in
-            do {
-                return try withTextView(of: segment) { view throws(ConsentError) in try body(view, operations) }
-            } catch {
-                fatalError("\(name): \(error)")
+        Benchmark(name: name, summary: summary) {
+            Workload(bytesPerOperation: Double(segment.utf8.count), rate: rate) { operations in
+                do {
+                    return try withTextView(of: segment) { view throws(ConsentError) in try body(view, operations) }
+                } catch {
+                    fatalError("\(name): \(error)")
+                }
             }
         }
     }

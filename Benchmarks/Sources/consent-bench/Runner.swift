@@ -24,14 +24,15 @@ struct Runner {
     func measure(_ benchmark: Benchmark) throws -> Measurement {
         switch benchmark.kind {
         case .external(let run): return try run(seconds)
-        case .loop(let loop): return measure(benchmark, loop: loop)
+        case .loop(let setUp): return measure(benchmark.name, try setUp())
         }
     }
 
-    private func measure(_ benchmark: Benchmark, loop: (Int) -> UInt64) -> Measurement {
+    private func measure(_ name: String, _ workload: Workload) -> Measurement {
+        let loop = workload.loop
         // Warm-up: whole passes until a tenth of the budget is spent (at least one pass), which also says how
         // long one operation takes.
-        let pass = benchmark.operationsPerPass
+        let pass = max(1, workload.operationsPerPass)
         let warmUpBudget = UInt64(seconds * 0.1 * 1e9)
         var warmUpOperations = 0
         let warmUpStart = Runner.now()
@@ -64,15 +65,15 @@ struct Runner {
         let median = samples[samples.count / 2]
         let p90 = samples[min(samples.count - 1, Int((Double(samples.count) * 0.9).rounded(.up)) - 1)]
         var measurement = Measurement(
-            name: benchmark.name,
+            name: name,
             nsPerOp: median,
             p90NsPerOp: p90,
             allocsPerOp: cac_is_interposing() != 0 ? Double(allocations) / Double(rounds * operations) : nil,
-            mbPerSecond: benchmark.bytesPerOperation > 0 ? benchmark.bytesPerOperation / median * 1_000 : nil,
+            mbPerSecond: workload.bytesPerOperation > 0 ? workload.bytesPerOperation / median * 1_000 : nil,
             rounds: rounds,
             opsPerRound: operations
         )
-        if let rate = benchmark.rate {
+        if let rate = workload.rate {
             measurement.extras.append(
                 (key: Runner.jsonKey(rate.unit), value: rate.perOperation / median, unit: rate.unit)
             )

@@ -6,7 +6,7 @@ struct Suite {
     func benchmarks() throws -> [Benchmark] {
         var all: [Benchmark] = []
         all += CoreBenchmarks.all()
-        all += try CLIBenchmarks.all(corpus: corpus, binary: options.consentBinary)
+        all += CLIBenchmarks.all(corpus: corpus, binary: options.consentBinary)
         return all
     }
 }
