@@ -20,10 +20,11 @@ struct ClockTable<Value: Sendable>: Sendable {
         static var empty: Bucket { Bucket(hash: 0, slot: -1) }
     }
 
-    /// What a slot holds: the value, or the error boxed so that the outcome is no larger than the value (a
-    /// `ConsentError` is about 130 bytes, copied on every hit if stored inline).
+    /// What a slot holds: the value or the error, each in a box, so that a hit copies one reference under the
+    /// lock whatever the size of the value (a decoded TC string is some 300 bytes with a dozen references in
+    /// it, a `ConsentError` about 130 bytes).
     enum Outcome: Sendable {
-        case success(Value)
+        case success(ValueBox<Value>)
         case failure(FailureBox)
     }
 
@@ -176,6 +177,13 @@ struct ClockTable<Value: Sendable>: Sendable {
         buckets = Array(repeating: .empty, count: old.count &* 2)
         for bucket in old where bucket.slot >= 0 { placeInIndex(bucket) }
     }
+}
+
+/// A cached value, boxed (see ClockTable.Outcome).
+final class ValueBox<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
 }
 
 /// A cached decoding error, boxed (see ClockTable.Outcome).

@@ -40,6 +40,18 @@ import Testing
         #expect(cache.statistics.hits == 2)
     }
 
+    @Test func withValueReadsTheCachedValueAndSkipsTheBodyOnFailure() throws {
+        let decoder = CountingDecoder()
+        let cache = decoder.cache(CacheLimits())
+        let text = sampleString(5)
+        #expect(try cache.withValue(for: text) { $0.bitCount } == 240)
+        #expect(try cache.withValue(for: text) { $0.text } == text)
+        #expect(decoder.callCount == 1)
+        var called = false
+        #expect(throws: ConsentError.self) { try cache.withValue(for: "no/good") { _ in called = true } }
+        #expect(!called)
+    }
+
     @Test func entryCountNeverExceedsMaxEntries() throws {
         let seed: UInt64 = 0xC0FFEE
         var random = SplitMix64(seed: seed)
