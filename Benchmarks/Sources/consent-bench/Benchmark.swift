@@ -49,11 +49,18 @@ struct Workload {
     /// `operation` returns a value derived from everything it read (summed ids, field values); the loop
     /// folds it into the checksum so that no work can be optimized away.
     static func perInput(_ inputs: [String], operation: @escaping (String) -> UInt64) -> Workload {
+        cycling(inputs, bytesPerOperation: averageBytes(inputs), operation: operation)
+    }
+
+    /// A workload whose operation `i` handles `inputs[i % inputs.count]`, which stands for
+    /// `bytesPerOperation` bytes of text (for MB/s).
+    static func cycling<Input>(
+        _ inputs: [Input],
+        bytesPerOperation: Double,
+        operation: @escaping (Input) -> UInt64
+    ) -> Workload {
         precondition(!inputs.isEmpty, "no inputs")
-        return Workload(
-            bytesPerOperation: averageBytes(inputs),
-            operationsPerPass: inputs.count
-        ) { operations in
+        return Workload(bytesPerOperation: bytesPerOperation, operationsPerPass: inputs.count) { operations in
             var checksum: UInt64 = 0
             var index = 0
             for _ in 0..<operations {

@@ -6,6 +6,8 @@ struct Suite {
     func benchmarks() throws -> [Benchmark] {
         var all: [Benchmark] = []
         all += CoreBenchmarks.all()
+        all += TCFBenchmarks.all(corpus: corpus)
+        all += USPBenchmarks.all(corpus: corpus)
         all += CLIBenchmarks.all(corpus: corpus, binary: options.consentBinary)
         return all
     }
