@@ -115,6 +115,26 @@ public struct TextView {
         return true
     }
 
+    /// The eight bytes from `index` as one little-endian word (the byte at `index` in the low 8 bits); bytes past
+    /// the end read as zero. For parsers that classify eight characters at once; traps when `index` is outside
+    /// `0...count`.
+    @inlinable
+    public func getWord(at index: Int) -> UInt64 {
+        precondition(index >= 0 && index <= count, "TextView index out of range")
+        if index &+ 8 <= count {
+            // Safe: index >= 0 and index + 8 <= count, so all eight bytes lie inside the view.
+            return unsafe UnsafeRawPointer(_base.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)
+                .littleEndian
+        }
+        var word: UInt64 = 0
+        var offset = count &- 1
+        while offset >= index {
+            word = word << 8 | UInt64(self[unchecked: offset])
+            offset &-= 1
+        }
+        return word
+    }
+
     /// True when the view begins with `byte`.
     @inlinable
     public func starts(with byte: UInt8) -> Bool { count > 0 && self[unchecked: 0] == byte }
