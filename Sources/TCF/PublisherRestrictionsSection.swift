@@ -107,7 +107,12 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             }
             var entry = 0
             while entry < entries {
-                restrictions[slot].vendorIds.insert(contentsOf: try reader.readRangeEntryFast(field: "vendorIds"))
+                let range = try reader.readRangeEntryFast(field: "vendorIds")
+                if range.count == 1 {
+                    restrictions[slot].vendorIds.insert(range.lowerBound)
+                } else {
+                    restrictions[slot].vendorIds.insert(contentsOf: range)
+                }
                 entry &+= 1
             }
             index &+= 1
