@@ -37,6 +37,11 @@ extension TCString {
         self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
     }
 
+    /// The GPP section decode for any string type (a `Substring` of the GPP string), keeping a `String` copy.
+    package init(gppSection encoded: some StringProtocol, options: DecodingOptions) throws(ConsentError) {
+        try self.init(gppSection: String(encoded), options: options)
+    }
+
     static func decode(
         _ encoded: String,
         options: DecodingOptions,
