@@ -11,13 +11,21 @@ extension GPPFieldSection {
     ///   section's prefix as `segment`, the field and its bit offset within its segment.
     public init(
         _ declaration: GPPSectionDeclaration,
+        encoded text: String,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) {
+        self = try withTextView(of: text) { view throws(ConsentError) in
+            try GPPFieldSection.decode(declaration, part: view, source: text, options: options)
+        }
+    }
+
+    /// Decodes one section's text held in any string type (see the `String` form).
+    public init(
+        _ declaration: GPPSectionDeclaration,
         encoded text: some StringProtocol,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) {
-        let source = text as? String ?? String(text)
-        self = try withTextView(of: source) { view throws(ConsentError) in
-            try GPPFieldSection.decode(declaration, part: view, source: source, options: options)
-        }
+        try self.init(declaration, encoded: String(text), options: options)
     }
 
     /// Decodes a section from `part`, a view into `source` (the whole input, from which the section keeps its
@@ -156,7 +164,7 @@ extension GPPFieldSection {
                 )
             }
             try section.decodeSegment(index, &segmentReader, part)
-            section.memory.segmentOrder.append(UInt8(index))
+            section.memory.noteSegment(index)
         }
         return section
     }

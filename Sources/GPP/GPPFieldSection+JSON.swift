@@ -40,10 +40,10 @@ extension GPPFieldSection {
                 .string(memory.fibonacciVendors ? "optimizedFibonacciRange" : "optimizedIntRange")
             )
         }
-        if !memory.segmentOrder.isEmpty {
+        if memory.segmentOrder != 0 {
             encoding.append(
                 "segmentOrder",
-                .array(memory.segmentOrder.map { .string(layout.segments[Int($0)].name.description) })
+                .array(memory.segmentOrderIndexes.map { .string(layout.segments[$0].name.description) })
             )
         }
         if memory.extraSegments > 0 { encoding.append("extraSegments", .integer(memory.extraSegments)) }

@@ -28,7 +28,7 @@ public enum GPPQuery {
     /// - Throws: the header's errors (`empty`, `unknownFormat`, `badVersion`, `badBase64`, `truncated`, ...).
     public static func containsSection(
         _ id: Int,
-        in encoded: some StringProtocol,
+        in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Bool {
         try withTextView(of: encoded) { view throws(ConsentError) in
@@ -42,7 +42,7 @@ public enum GPPQuery {
     ///   puts it; the core's errors (`badVersion`, `truncated`, `badBase64`, ...).
     public static func usNational(
         _ signal: USNationalSignal,
-        in encoded: some StringProtocol,
+        in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Int? {
         try withTextView(of: encoded) { view throws(ConsentError) -> Int? in
@@ -69,13 +69,39 @@ public enum GPPQuery {
     /// - Throws: as ``usNational(_:in:options:)``, and the GPC subsection's errors (`badValue`, field
     ///   `gpcSegmentType`, when its type is not 1).
     public static func usNationalGPC(
-        in encoded: some StringProtocol,
+        in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Bool? {
         try withTextView(of: encoded) { view throws(ConsentError) -> Bool? in
             guard let part = try section(7, in: view, options: options) else { return nil }
             return try GPPFieldSection.decode(.usNational, part: part, source: nil, options: options).gpc
         }
+    }
+
+    /// ``containsSection(_:in:options:)`` for any string type.
+    public static func containsSection(
+        _ id: Int,
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Bool {
+        try containsSection(id, in: String(encoded), options: options)
+    }
+
+    /// ``usNational(_:in:options:)`` for any string type.
+    public static func usNational(
+        _ signal: USNationalSignal,
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Int? {
+        try usNational(signal, in: String(encoded), options: options)
+    }
+
+    /// ``usNationalGPC(in:options:)`` for any string type.
+    public static func usNationalGPC(
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Bool? {
+        try usNationalGPC(in: String(encoded), options: options)
     }
 
     /// Where the encoded TC string of section 2 (`tcfeuv2`) lies in `encoded`, or nil when there is none. Only the

@@ -11,14 +11,19 @@ extension GPPString {
     /// that none is empty, then every section.
     /// - Throws: a ``ConsentError`` naming the section (`segment`), field, bit offset within its segment and the
     ///   character offset of that segment.
-    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
-        let source = encoded as? String ?? String(encoded)
-        self = try withTextView(of: source) { view throws(ConsentError) in
-            try GPPString.decode(view, source: source, options: options)
+    public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        self = try withTextView(of: encoded) { view throws(ConsentError) in
+            try GPPString.decode(view, source: encoded, options: options)
         }
         if options.strict, lint().contains(where: { $0.severity == .error }) {
             throw ConsentError(.policyViolation, format: .gpp)
         }
+    }
+
+    /// Decodes a GPP string held in any string type (copied once into a `String`, which the value keeps).
+    /// - Throws: as ``init(encoded:options:)-(String,_)``.
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        try self.init(encoded: String(encoded), options: options)
     }
 
     private static func decode(
