@@ -67,7 +67,7 @@ extension GPPFieldSection {
     /// The value of field `field` of segment `segment`.
     func value(segment: Int, field: Int) -> GPPFieldValue {
         let declared = layout.segments[segment].fields[field]
-        switch layout.segments[segment].steps[field].slot {
+        switch layout.plans[segment].steps[field].slot {
         case .scalar(let slot):
             let raw = values.scalar(slot)
             switch declared.coding {
@@ -103,7 +103,7 @@ extension GPPFieldSection {
     /// Checks `newValue` against the field's coding and stores it, making the segment present.
     mutating func store(_ newValue: GPPFieldValue, segment: Int, field: Int) throws(ConsentError) {
         let declared = layout.segments[segment].fields[field]
-        let slot = layout.segments[segment].steps[field].slot
+        let slot = layout.plans[segment].steps[field].slot
         let outOfRange = ConsentError(.valueOutOfRange, format: .gpp, segment: declaration.prefix, field: declared.key)
         var scalar: UInt64?
         switch (declared.coding, newValue) {

@@ -44,7 +44,7 @@ extension GPPFieldSection {
             case .mspa: section = try decodeMSPA(declaration, &parts)
             case .tcfCanada: section = try decodeCanadian(declaration, &parts)
             }
-            if let source { section.memory.text = source.utf8Slice(part.offset..<part.offset + part.count) }
+            if let source { section.memory.text = GPPTextSlice(source, part.offset..<part.offset + part.count) }
             return section
         } catch {
             throw error.adding(format: .gpp, segment: declaration.prefix)
@@ -196,7 +196,7 @@ extension GPPFieldSection {
         _ reader: inout BitReader,
         _ part: GPPSegmentPart
     ) throws(ConsentError) -> GPPSegmentNotes {
-        let segment = layout.segments[index]
+        let segment = layout.plans[index]
         var notes = GPPSegmentNotes()
         let id = declaration.id
         if segment.hasVendorEncodings {

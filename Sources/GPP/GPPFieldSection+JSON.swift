@@ -27,14 +27,14 @@ extension GPPFieldSection {
     private var encodingJSON: JSONObject {
         var encoding = JSONObject()
         encoding.append("layout", .string(layout.name.description))
-        if let text = memory.text { encoding.append("text", .string(String(text))) }
+        if let text = memory.text { encoding.append("text", .string(text.string)) }
         if memory.text != nil {
             let padding =
                 memory.irregularPadding
                 ? "irregular" : memory.sixBitPadding ? (memory.bytePadding ? "mixed" : "sixBit") : "byteThenSixBit"
             encoding.append("padding", .string(padding))
         }
-        if layout.segments.contains(where: \.hasVendorEncodings) {
+        if layout.plans.contains(where: \.hasVendorEncodings) {
             encoding.append(
                 "vendorEncoding",
                 .string(memory.fibonacciVendors ? "optimizedFibonacciRange" : "optimizedIntRange")

@@ -46,7 +46,7 @@ public struct GPPFieldSection: Sendable, Hashable {
     public var prefix: String { declaration.prefix.description }
 
     /// The text this section was decoded from, while no field has changed since.
-    public var originalText: Substring? { memory.text }
+    public var originalText: Substring? { memory.text?.substring }
 
     /// True when the layout's segment `name` (`gpc`, `sensitiveData`, `disclosedVendors`, ...) is present.
     public func isPresent(segment name: String) -> Bool {
@@ -86,12 +86,12 @@ public struct GPPFieldSection: Sendable, Hashable {
     private mutating func setDefaults(segment index: Int) {
         let segment = layout.segments[index]
         for (fieldIndex, field) in segment.fields.enumerated() {
-            if case .scalar(let slot) = segment.steps[fieldIndex].slot { values.setScalar(UInt64(field.defaultValue), slot) }
+            if case .scalar(let slot) = layout.plans[index].steps[fieldIndex].slot { values.setScalar(UInt64(field.defaultValue), slot) }
         }
     }
 
     private mutating func clearValues(segment index: Int) {
-        for slot in layout.segments[index].steps.map(\.slot) {
+        for slot in layout.plans[index].steps.map(\.slot) {
             switch slot {
             case .scalar(let scalar): values.setScalar(0, scalar)
             case .ids(let setIndex), .countedIDs(let setIndex, _): values.setIDs(IDSet(), at: setIndex)
@@ -105,7 +105,7 @@ public struct GPPFieldSection: Sendable, Hashable {
 /// How a decoded section was written: what a canonical encoding would not reproduce, and what lint reports.
 struct GPPSectionMemory: Sendable, Hashable {
     /// The section's text as decoded; cleared by any change.
-    var text: Substring?
+    var text: GPPTextSlice?
     /// Some segment was padded to 6 bits only (the specification's form).
     var sixBitPadding = false
     /// Some segment was padded to a byte, then to 6 bits (iabgpp-es/java).

@@ -12,9 +12,14 @@ extension GPPString {
     /// - Throws: a ``ConsentError`` naming the section (`segment`), field, bit offset within its segment and the
     ///   character offset of that segment.
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
-        self = try withTextView(of: encoded) { view throws(ConsentError) in
-            try GPPString.decode(view, source: encoded, options: options)
+        var sections: [GPPSection] = []
+        var headerEnd = 0
+        try withTextView(of: encoded) { view throws(ConsentError) in
+            headerEnd = try GPPString.decode(view, source: encoded, options: options, into: &sections)
         }
+        version = 1
+        self.sections = sections
+        memory = GPPStringMemory(text: encoded, header: GPPTextSlice(encoded, 0..<headerEnd))
         if options.strict, lint().contains(where: { $0.severity == .error }) {
             throw ConsentError(.policyViolation, format: .gpp)
         }
@@ -26,13 +31,14 @@ extension GPPString {
         try self.init(encoded: String(encoded), options: options)
     }
 
+    /// Decodes the header and every section of `view` into `sections`; returns where the header ends.
     private static func decode(
         _ view: TextView,
         source: String,
-        options: DecodingOptions
-    ) throws(ConsentError) -> GPPString {
+        options: DecodingOptions,
+        into sections: inout [GPPSection]
+    ) throws(ConsentError) -> Int {
         let header = try GPPHeader.read(view, options: options)
-        var sections: [GPPSection] = []
         sections.reserveCapacity(header.ids.count)
         var position = header.end
         for id in header.ids {
@@ -48,9 +54,7 @@ extension GPPString {
             position = end
         }
         guard position == view.count else { throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde)) }
-        var string = GPPString(sections: sections)
-        string.memory = GPPStringMemory(text: source, header: source.utf8Slice(0..<header.end))
-        return string
+        return header.end
     }
 
     private static func decodeSection(

@@ -11,6 +11,8 @@ public final class GPPSectionLayout: Sendable {
     public let coreIndex: Int
     /// Number of id-set slots.
     let idSetCount: Int
+    /// The segments reduced to what the decoder and encoder walk.
+    let plans: [GPPSegmentPlan]
     /// Bits of the core when all its fields are fixed-width.
     let coreBitCount: Int?
     /// Segment and field index of every JSON key.
@@ -25,7 +27,7 @@ public final class GPPSectionLayout: Sendable {
     /// Lays out `segments`, giving each field a slot; traps if the fixed-width fields need more than 256 bits
     /// (a declaration error, caught by the tests).
     public init(name: StaticString, version: Int? = nil, segments: [GPPSegmentDeclaration], coreIndex: Int = 0) {
-        var laidOut = segments
+        var plans: [GPPSegmentPlan] = []
         var used = 0
         var idSets = 0
         // Fixed-width values are stored one after the other in the order written.
@@ -34,16 +36,16 @@ public final class GPPSectionLayout: Sendable {
             defer { used += width }
             return GPPScalarSlot(offset: used, width: width)
         }
-        for segmentIndex in laidOut.indices {
+        for segment in segments {
             var slots: [GPPFieldSlot] = []
-            for field in laidOut[segmentIndex].fields {
+            for field in segment.fields {
                 if field.role != .value {
                     slots.append(.derived)
                     continue
                 }
                 switch field.coding {
                 case .countedBitField(let countKey):
-                    guard let countIndex = laidOut[segmentIndex].fieldIndex(countKey),
+                    guard let countIndex = segment.fieldIndex(countKey),
                         case .scalar(let countSlot) = slots[countIndex]
                     else { preconditionFailure("the count field of a counted bitfield comes first") }
                     slots.append(.countedIDs(idSets, count: countSlot))
@@ -57,16 +59,17 @@ public final class GPPSectionLayout: Sendable {
                     slots.append(.scalar(scalarSlot(coding.fixedBitCount ?? 64)))
                 }
             }
-            laidOut[segmentIndex].plan(slots)
+            plans.append(GPPSegmentPlan(segment, slots: slots))
         }
         self.name = name
         self.version = version
-        self.segments = laidOut
+        self.segments = segments
+        self.plans = plans
         self.coreIndex = coreIndex
         self.idSetCount = idSets
-        self.coreBitCount = laidOut[coreIndex].fixedBitCount
+        self.coreBitCount = segments[coreIndex].fixedBitCount
         var keys: [String: FieldLocation] = [:]
-        for (segmentIndex, segment) in laidOut.enumerated() {
+        for (segmentIndex, segment) in segments.enumerated() {
             for (fieldIndex, field) in segment.fields.enumerated() {
                 keys[field.key.description] = FieldLocation(segment: segmentIndex, field: fieldIndex)
             }

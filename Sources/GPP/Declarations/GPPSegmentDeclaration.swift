@@ -14,15 +14,6 @@ public struct GPPSegmentDeclaration: Sendable {
     public let isOptional: Bool
     /// The fields after the type field, in the order written.
     public let fields: [GPPField]
-    /// How each field is read and written and where its value is kept, set by the layout: a trivial copy of what
-    /// the hot loops need, so that walking a segment copies no ``GPPField``.
-    var steps: [GPPFieldStep] = []
-    /// True when the segment has a vendor-range field or publisher restrictions (two encodings exist).
-    private(set) var hasVendorEncodings = false
-    /// When every field is an integer or boolean stored in wire order: the store bit where the fields start and
-    /// their total width, so that decoding copies the bits in a few reads.
-    private(set) var storedRun: (offset: Int, bits: Int)?
-
     /// Declares a segment.
     public init(
         _ name: StaticString,
@@ -54,22 +45,6 @@ public struct GPPSegmentDeclaration: Sendable {
     /// The index of the field with JSON key `key`.
     func fieldIndex(_ key: String) -> Int? { fields.firstIndex { $0.hasKey(key) } }
 
-    /// Sets ``steps`` from the fields and their slots.
-    mutating func plan(_ slots: [GPPFieldSlot]) {
-        steps = zip(fields, slots).map { field, slot in GPPFieldStep(field, slot) }
-        hasVendorEncodings = steps.contains { $0.kind == .vendorRange || $0.kind == .restrictions }
-        storedRun = nil
-        var next: Int?
-        var total = 0
-        for step in steps {
-            guard step.kind == .integer || step.kind == .boolean, case .scalar(let slot) = step.slot,
-                next == nil || next == slot.offset
-            else { return }
-            next = slot.offset + slot.width
-            total += slot.width
-        }
-        if let next, total > 0 { storedRun = (next - total, total) }
-    }
 }
 
 /// What the decoder and encoder need of one field, all trivial values.

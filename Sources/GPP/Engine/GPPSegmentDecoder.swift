@@ -8,10 +8,7 @@ struct GPPSegmentNotes {
     var restrictionsCut = false
 }
 
-extension GPPSegmentDeclaration {
-    /// The name errors give the type field.
-    var typeFieldName: StaticString { typeKey.utf8CodeUnitCount > 0 ? typeKey : "subsectionType" }
-
+extension GPPSegmentPlan {
     /// The one decoder: reads this segment's type field (checked) and every field in order into `values`.
     /// `fibonacciVendors` reads vendor ranges and restriction ids in the Int(16) + Boolean + Fibonacci variant.
     /// - Throws: `truncated` where a field is cut short; `badValue` for a wrong type or section id, or a value the
@@ -30,10 +27,10 @@ extension GPPSegmentDeclaration {
                 throw ConsentError(.badValue, field: typeFieldName, bitOffset: start, value: Int64(type))
             }
         }
-        if let run = storedRun, reader.readableBits >= run.bits {
+        if let run = storedRun, reader.readableBits >= run.width {
             // Every field fits: copy the bits as they are (the store keeps them in wire order).
             var offset = run.offset
-            var remaining = run.bits
+            var remaining = run.width
             while remaining > 0 {
                 let chunk = Swift.min(64, remaining)
                 values.setBits(try reader.readInteger(bits: chunk, as: UInt64.self), at: offset, width: chunk)

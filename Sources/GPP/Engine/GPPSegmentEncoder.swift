@@ -1,6 +1,6 @@
 import ConsentCore
 
-extension GPPSegmentDeclaration {
+extension GPPSegmentPlan {
     /// The one encoder, generic over the sink so that a ``BitCounter`` sizes what a ``BitWriter`` writes: the type
     /// field, then every field in order. `subsectionIDs` are written for a section header's SubSections field.
     /// - Throws: `valueOutOfRange` when a value does not fit its field (an id above a bitfield's length, more than
