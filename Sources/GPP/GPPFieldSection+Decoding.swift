@@ -313,9 +313,5 @@ struct GPPSegmentParts {
 extension String {
     /// The bytes `range` of the UTF-8 form, as a substring sharing this string's storage (no copy). `range` lies on
     /// ASCII boundaries.
-    func utf8Slice(_ range: Range<Int>) -> Substring {
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let end = utf8.index(start, offsetBy: range.count)
-        return self[start..<end]
-    }
+    func utf8Slice(_ range: Range<Int>) -> Substring { GPPTextSlice(self, range).substring }
 }

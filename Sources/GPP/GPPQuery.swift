@@ -19,10 +19,34 @@ public enum GPPQuery {
         public static let targetedAdvertisingOptOut = USNationalSignal(index: 2)
     }
 
-    /// Bit offsets of the three signals in each usnat layout, from the declaration (layout-major).
-    private static let signalOffsets: [Int] = GPPSectionDeclaration.usNational.layouts.flatMap { layout in
-        ["saleOptOut", "sharingOptOut", "targetedAdvertisingOptOut"].map { layout.coreBitOffset(of: $0) ?? 0 }
+    /// Bit offsets of the three signals in the two usnat layouts and the layouts' core widths, read from the
+    /// declaration once; trivial values, so reading them retains nothing.
+    private struct USNationalOffsets {
+        let version1: (Int, Int, Int)
+        let version2: (Int, Int, Int)
+
+        init(_ declaration: GPPSectionDeclaration) {
+            func offsets(_ layout: GPPSectionLayout) -> (Int, Int, Int) {
+                (
+                    layout.coreBitOffset(of: "saleOptOut") ?? 0, layout.coreBitOffset(of: "sharingOptOut") ?? 0,
+                    layout.coreBitOffset(of: "targetedAdvertisingOptOut") ?? 0
+                )
+            }
+            version1 = offsets(declaration.layouts[0])
+            version2 = offsets(declaration.layouts[1])
+        }
+
+        func offset(layout: Int, signal: USNationalSignal) -> Int {
+            let offsets = layout == 0 ? version1 : version2
+            switch signal.index {
+            case 0: return offsets.0
+            case 1: return offsets.1
+            default: return offsets.2
+            }
+        }
     }
+
+    private static let signalOffsets = USNationalOffsets(.usNational)
 
     /// True when the header lists section `id`.
     /// - Throws: the header's errors (`empty`, `unknownFormat`, `badVersion`, `badBase64`, `truncated`, ...).
@@ -56,7 +80,7 @@ public enum GPPQuery {
                 guard reader.bitCount >= declaration.layouts[layoutIndex].coreBitCount ?? 0 else {
                     throw ConsentError(.truncated)
                 }
-                return try reader.getInteger(atBit: signalOffsets[layoutIndex * 3 + signal.index], bits: 2)
+                return try reader.getInteger(atBit: signalOffsets.offset(layout: layoutIndex, signal: signal), bits: 2)
             } catch {
                 // The full decoder says which field failed where.
                 _ = try GPPFieldSection.decode(declaration, part: part, source: nil, options: options)
