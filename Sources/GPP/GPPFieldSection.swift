@@ -86,7 +86,9 @@ public struct GPPFieldSection: Sendable, Hashable {
     private mutating func setDefaults(segment index: Int) {
         let segment = layout.segments[index]
         for (fieldIndex, field) in segment.fields.enumerated() {
-            if case .scalar(let slot) = layout.plans[index].steps[fieldIndex].slot { values.setScalar(UInt64(field.defaultValue), slot) }
+            if case .scalar(let slot) = layout.plans[index].steps[fieldIndex].slot {
+                values.setScalar(UInt64(field.defaultValue), slot)
+            }
         }
     }
 

@@ -72,7 +72,14 @@ public final class GPPSectionDeclaration: Sendable {
             break
         }
         guard own >= 0 else {
-            throw ConsentError(.badVersion, format: .gpp, segment: prefix, field: "version", bitOffset: 0, value: Int64(version))
+            throw ConsentError(
+                .badVersion,
+                format: .gpp,
+                segment: prefix,
+                field: "version",
+                bitOffset: 0,
+                value: Int64(version)
+            )
         }
         let ownBits = layouts[own].coreBitCount ?? 0
         for index in layouts.indices where index != own && layouts[index].version != nil {

@@ -42,7 +42,9 @@ struct GPPFieldValues: Sendable, Hashable {
 
     /// Stores `value` (which fits the slot's width) in `slot`.
     @inline(__always)
-    mutating func setScalar(_ value: UInt64, _ slot: GPPScalarSlot) { setBits(value, at: slot.offset, width: slot.width) }
+    mutating func setScalar(_ value: UInt64, _ slot: GPPScalarSlot) {
+        setBits(value, at: slot.offset, width: slot.width)
+    }
 
     /// `width` (1...64) bits at store bit `offset`, bit 0 being the most significant bit of the first word (the
     /// order the strings write them, so a segment's bits can be stored as read).

@@ -18,7 +18,10 @@ extension GPPSegmentPlan {
                 let value = values.scalar(slot)
                 if step.kind == .letters {
                     for letter in (0..<step.bits).reversed() {
-                        try sink.writeLetter(UInt8(truncatingIfNeeded: value >> UInt64(6 * letter)) & 63, field: step.key)
+                        try sink.writeLetter(
+                            UInt8(truncatingIfNeeded: value >> UInt64(6 * letter)) & 63,
+                            field: step.key
+                        )
                     }
                 } else {
                     sink.writeBits(value, count: slot.width)
