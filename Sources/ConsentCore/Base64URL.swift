@@ -35,7 +35,7 @@ public enum Base64URL {
 
     /// Decodes base64url text into bytes, 6 bits per character; the last byte is zero-filled at its end.
     ///
-    /// Trailing `=` characters are ignored. Bits that do not fill a whole byte are dropped, as in any
+    /// Trailing `=` characters are ignored; empty text decodes to no bytes (but `=` alone is an error). Bits that do not fill a whole byte are dropped, as in any
     /// base64 decoder; use BitReader to read every bit.
     /// - Throws: ConsentError/Code/badBase64 with the offset of the first character outside the alphabet.
     public static func decode(_ text: some StringProtocol) throws(ConsentError) -> [UInt8] {
@@ -48,6 +48,7 @@ public enum Base64URL {
 
     /// Decodes borrowed base64url text into bytes; see decode(_:).
     public static func decode(utf8 text: TextView) throws(ConsentError) -> [UInt8] {
+        if text.isEmpty { return [] }
         let length = try text.base64URLDataLength()
         let byteCount = length * 6 / 8
         return unsafe [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in

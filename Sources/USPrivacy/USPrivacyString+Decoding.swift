@@ -1,0 +1,138 @@
+public import ConsentCore
+
+extension USPrivacyString {
+    /// Decodes a US Privacy string: exactly four characters, version `1`, then three of `Y`, `N`, `-`.
+    ///
+    /// Allocates nothing. A canonical string is not copied: its four characters are fully described by the
+    /// letters, so ``encoded(options:)`` rebuilds it byte for byte.
+    /// - Throws: ``ConsentError/Code/empty`` for empty input; ``ConsentError/Code/badValue`` for a length other
+    ///   than 4 (at the first missing or extra character), a first character that is not a digit, or a letter
+    ///   other than `Y`, `N`, `-` (lower case included; `field` is its JSON name); ``ConsentError/Code/badVersion``
+    ///   for a digit other than 1; with `options.strict`, ``ConsentError/Code/policyViolation`` for an
+    ///   error-level ``lint()`` finding.
+    @inlinable
+    public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        try self.init(encoded: text, options: options, acceptingLowercase: false)
+    }
+
+    /// Decodes a US Privacy string, accepting `y` and `n` when `acceptingLowercase` is true (the widely copied
+    /// regex `^[1][nNyY-][nNyY-][nNyY-]$`); the value then holds upper-case letters and ``encoded(options:)``
+    /// still gives back the text as written.
+    ///
+    /// - Throws: as ``init(encoded:options:)``.
+    @inlinable
+    public init(
+        encoded text: some StringProtocol,
+        options: DecodingOptions = DecodingOptions(),
+        acceptingLowercase: Bool
+    ) throws(ConsentError) {
+        // The bytes are gathered in the non-throwing view (about a nanosecond) and checked outside it.
+        let (packed, count) = withTextView(of: text) { view in Self.pack(view) }
+        let letters = try Letters(packed: packed, count: count, offset: 0, options: options, acceptingLowercase)
+        self.init(letters, encoding: letters.isCanonical ? .canonical : .text(String(text)))
+    }
+
+    /// Decodes the four characters of `view`, which may be part of a larger input (a GPP `uspv1` section):
+    /// error offsets count from the start of that input.
+    ///
+    /// - Throws: as ``init(encoded:options:)``.
+    public init(
+        view: TextView,
+        options: DecodingOptions = DecodingOptions(),
+        acceptingLowercase: Bool = false
+    ) throws(ConsentError) {
+        let (packed, count) = Self.pack(view)
+        let letters = try Letters(
+            packed: packed,
+            count: count,
+            offset: view.offset,
+            options: options,
+            acceptingLowercase
+        )
+        self.init(letters, encoding: letters.isCanonical ? .canonical : .text(view.string))
+    }
+
+    /// The first four bytes of `view` in one word (the first in the high byte) when it has exactly four, and its
+    /// length capped at 5.
+    @inlinable
+    static func pack(_ view: TextView) -> (packed: UInt32, count: Int) {
+        guard view.count == 4 else { return (0, Swift.min(view.count, 5)) }
+        return (UInt32(view[0]) << 24 | UInt32(view[1]) << 16 | UInt32(view[2]) << 8 | UInt32(view[3]), 4)
+    }
+
+    /// The three letters of a decoded string.
+    @usableFromInline
+    struct Letters {
+        @usableFromInline var notice: USPrivacyFlag
+        @usableFromInline var optOutSale: USPrivacyFlag
+        @usableFromInline var lspaCovered: USPrivacyFlag
+        /// False when lower-case letters were accepted.
+        @usableFromInline var isCanonical: Bool
+
+        /// Reads `packed`, the first `min(count, 4)` bytes of the input, the first in the high byte; `count` is 5
+        /// for any input longer than 4. `offset` is where the string starts in the whole input.
+        @inlinable
+        init(
+            packed: UInt32,
+            count: Int,
+            offset: Int,
+            options: DecodingOptions,
+            _ acceptingLowercase: Bool
+        ) throws(ConsentError) {
+            guard count == 4 else {
+                // spec: usp.md §3 step 2, "Length ≠ 4 → badValue" (never tooLong, so the code is stable).
+                if count == 0 { throw ConsentError(.empty, format: .usp, characterOffset: offset) }
+                throw ConsentError(.badValue, format: .usp, characterOffset: offset + Swift.min(count, 4))
+            }
+            let version = UInt8(truncatingIfNeeded: packed >> 24)
+            guard version == UInt8(ascii: "1") else {
+                let isDigit = version >= UInt8(ascii: "0") && version <= UInt8(ascii: "9")
+                throw ConsentError(
+                    isDigit ? .badVersion : .badValue,
+                    format: .usp,
+                    field: "version",
+                    characterOffset: offset,
+                    value: Int64(isDigit ? version - UInt8(ascii: "0") : version)
+                )
+            }
+            isCanonical = true
+            notice = .notApplicable
+            optOutSale = .notApplicable
+            lspaCovered = .notApplicable
+            notice = try flag(packed >> 16, offset + 1, field: "notice", acceptingLowercase)
+            optOutSale = try flag(packed >> 8, offset + 2, field: "optOutSale", acceptingLowercase)
+            lspaCovered = try flag(packed, offset + 3, field: "lspaCovered", acceptingLowercase)
+            if options.strict
+                && USPrivacyString.mixesNotApplicableWithSignals(
+                    notice: notice,
+                    optOutSale: optOutSale,
+                    lspaCovered: lspaCovered
+                )
+            {
+                throw ConsentError(.policyViolation, format: .usp, field: "optOutSale", characterOffset: offset + 2)
+            }
+        }
+
+        @inlinable @inline(__always)
+        mutating func flag(
+            _ bits: UInt32,
+            _ characterOffset: Int,
+            field: StaticString,
+            _ acceptingLowercase: Bool
+        ) throws(ConsentError) -> USPrivacyFlag {
+            let byte = UInt8(truncatingIfNeeded: bits)
+            if let flag = USPrivacyFlag(rawValue: byte) { return flag }
+            if acceptingLowercase && (byte == UInt8(ascii: "y") || byte == UInt8(ascii: "n")) {
+                isCanonical = false
+                return byte == UInt8(ascii: "y") ? .yes : .no
+            }
+            throw ConsentError(
+                .badValue,
+                format: .usp,
+                field: field,
+                characterOffset: characterOffset,
+                value: Int64(byte)
+            )
+        }
+    }
+}

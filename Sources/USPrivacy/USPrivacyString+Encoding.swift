@@ -1,0 +1,61 @@
+public import ConsentCore
+
+extension USPrivacyString {
+    /// How a value was written, for the lossless round trip.
+    @usableFromInline
+    enum Encoding: Sendable {
+        /// Built or changed in code: nothing to give back.
+        case built
+        /// Decoded from the canonical text, which the letters rebuild exactly.
+        case canonical
+        /// Decoded from text written otherwise (lower case accepted by the lenient decoder), kept as written.
+        case text(String)
+    }
+
+    /// The string: the decoded text when nothing changed and `options.fidelity` is `.preserveOriginal`,
+    /// otherwise the canonical `1` and three upper-case letters. Never throws; the signature is the one every
+    /// format shares.
+    public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
+        if options.fidelity == .preserveOriginal, case .text(let text) = encoding { return text }
+        return canonicalText
+    }
+
+    /// The text as decoded, or nil for a built or changed value.
+    var originalText: String? {
+        switch encoding {
+        case .built: nil
+        case .canonical: canonicalText
+        case .text(let text): text
+        }
+    }
+
+    /// `1` and the three letters in upper case.
+    var canonicalText: String {
+        Self.canonicalTexts[notice.index &* 9 &+ optOutSale.index &* 3 &+ lspaCovered.index]
+    }
+
+    /// All 27 canonical strings, in the order of ``USPrivacyFlag/index``: small strings, so a lookup allocates
+    /// nothing.
+    private static let canonicalTexts: [String] = USPrivacyFlag.allCases.flatMap { notice in
+        USPrivacyFlag.allCases.flatMap { sale in
+            USPrivacyFlag.allCases.map { lspa in String(["1", notice.letter, sale.letter, lspa.letter]) }
+        }
+    }
+
+    /// True when the value came from a string written other than canonically (lower-case letters).
+    public var isCanonicallyEncoded: Bool {
+        if case .text = encoding { return false }
+        return true
+    }
+}
+
+extension USPrivacyFlag {
+    /// 0, 1, 2 for `Y`, `N`, `-` (the order of `allCases`).
+    var index: Int {
+        switch self {
+        case .yes: 0
+        case .no: 1
+        case .notApplicable: 2
+        }
+    }
+}

@@ -1,0 +1,54 @@
+public import ConsentCore
+
+extension USPrivacyString {
+    /// The JSON form of spec/json.md: `{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}`
+    /// (without `type` when `includeType` is false, as inside a GPP string), plus, for a decoded value,
+    /// `"encoding": {"original": "<text as decoded>"}`.
+    public func jsonValue(includeType: Bool = true) -> JSONValue {
+        var object = JSONObject()
+        if includeType { object.append("type", .string(ConsentFormat.usp.rawValue)) }
+        object.append("version", .int(Int64(version)))
+        object.append("notice", .string(notice.description))
+        object.append("optOutSale", .string(optOutSale.description))
+        object.append("lspaCovered", .string(lspaCovered.description))
+        if let originalText {
+            object.append("encoding", .object(JSONObject([("original", .string(originalText))])))
+        }
+        return .object(object)
+    }
+
+    /// Reads the JSON form of ``jsonValue(includeType:)``. `type` may be absent; when present it must be `"usp"`.
+    /// An `encoding.original` text is kept for ``encoded(options:)`` only when it decodes to the same letters.
+    ///
+    /// - Throws: ``ConsentError/Code/badJSON`` naming the member (`field`) that is missing or not one of `"Y"`,
+    ///   `"N"`, `"-"`; ``ConsentError/Code/badVersion`` for a version other than 1.
+    public init(json: JSONValue) throws(ConsentError) {
+        guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .usp) }
+        if let type = object["type"], type != .string(ConsentFormat.usp.rawValue) {
+            throw ConsentError(.badJSON, format: .usp, field: "type")
+        }
+        guard let version = object["version"]?.intValue else {
+            throw ConsentError(.badJSON, format: .usp, field: "version")
+        }
+        guard version == Self.specificationVersion else {
+            throw ConsentError(.badVersion, format: .usp, field: "version", value: Int64(version))
+        }
+        self.init(
+            notice: try Self.flag(object["notice"], field: "notice"),
+            optOutSale: try Self.flag(object["optOutSale"], field: "optOutSale"),
+            lspaCovered: try Self.flag(object["lspaCovered"], field: "lspaCovered")
+        )
+        if let original = object["encoding"]?["original"]?.stringValue,
+            let decoded = try? USPrivacyString(encoded: original, acceptingLowercase: true), decoded == self
+        {
+            encoding = decoded.encoding
+        }
+    }
+
+    private static func flag(_ value: JSONValue?, field: StaticString) throws(ConsentError) -> USPrivacyFlag {
+        guard let text = value?.stringValue, text.count == 1, let letter = text.first,
+            let flag = USPrivacyFlag(letter: letter)
+        else { throw ConsentError(.badJSON, format: .usp, field: field) }
+        return flag
+    }
+}
