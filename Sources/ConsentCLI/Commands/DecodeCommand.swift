@@ -115,7 +115,9 @@ final class DecodeSession {
             case .success(let value):
                 if index > 0 { io.output.writeLine() }
                 let source = decoded.input.form == .string ? nil : item.signal.source
-                for line in printer.render(value, text: item.signal.text, source: source) { io.output.writeLine(line) }
+                for line in printer.render(value.json, kind: value.kind, text: item.signal.text, source: source) {
+                    io.output.writeLine(line)
+                }
             case .failure(let error):
                 reporter.report(error, input: item.signal.text, label: decoded.label, source: item.signal.source)
             }

@@ -13,12 +13,11 @@ struct PrettyPrinter {
     static let headingTextLimit = 100
 
     /// The heading and field tree of one decoded string; `source` names where it was found (`gdpr_consent`).
-    func render(_ decoded: DecodedString, text: String, source: String?) -> [String] {
-        let json = decoded.json
-        var heading = style.heading(title(of: json, kind: decoded.kind))
+    func render(_ json: JSONValue, kind: ConsentFormat, text: String, source: String?) -> [String] {
+        var heading = style.heading(title(of: json, kind: kind))
         if let source { heading = style.key(source) + ": " + heading }
         var lines = [heading + "  " + style.note(abbreviated(text))]
-        let scope = decoded.kind == .tcf && json["version"]?.intValue == 1 ? "tcfeuv1" : decoded.kind.rawValue
+        let scope = kind == .tcf && json["version"]?.intValue == 1 ? "tcfeuv1" : kind.rawValue
         lines += TreeNode.render(nodes(of: json.objectValue ?? JSONObject(), scope: scope), style: style)
         return lines
     }

@@ -33,8 +33,19 @@ func runBinary(
         Issue.record("the consent binary was not built (run swift build first)", sourceLocation: sourceLocation)
         return RunResult(status: -1, output: "", error: "")
     }
+    return try runProcess(binary, arguments, input: input, environment: environment)
+}
+
+/// Runs an executable with `Process`, feeding `input` on standard input; NO_COLOR is removed from the inherited
+/// environment so that tests set it themselves.
+func runProcess(
+    _ executable: URL,
+    _ arguments: [String],
+    input: String = "",
+    environment: [String: String] = [:]
+) throws -> RunResult {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     var base = ProcessInfo.processInfo.environment
     base["NO_COLOR"] = nil
