@@ -156,9 +156,9 @@ public enum RangeEncodingSize {
     /// Bits of the TCF integer range list of `ids` (12-bit count, 17 per single id, 33 per run).
     @inlinable
     public static func integerRange(_ ids: IDSet) -> Int {
-        var total = 12
-        ids.forEachRun { run in total &+= run.count > 1 ? 33 : 17 }
-        return total
+        let runs = ids.runCount
+        let singles = ids.singleIDRunCount
+        return 12 &+ 33 &* (runs &- singles) &+ 17 &* singles
     }
 
     /// Bits of the Fibonacci range list of `ids`.

@@ -198,18 +198,34 @@ public struct IDSet: Sendable, Hashable {
     }
 
     /// Calls `body` with each maximal run of consecutive ids, ascending, without allocating.
+    ///
+    /// Works a word at a time (leading-bit counts), so its cost follows the number of runs and words, not ids.
     @inlinable
     public func forEachRun<E: Error>(_ body: (ClosedRange<Int>) throws(E) -> Void) throws(E) {
-        var runStart = 0
-        var previous = -1
-        for id in self {
-            if id != previous &+ 1 {
-                if previous >= 1 { try body(runStart...previous) }
-                runStart = id
+        var runStart = 0  // first id of the open run, 0 when no run is open
+        var index = 0
+        while index < _wordCount {
+            let word = _word(index)
+            let base = index &* 64
+            var offset = 0  // bits of `word` consumed, counted from the most significant
+            while offset < 64 {
+                let rest = word << UInt64(offset)
+                if runStart != 0 {
+                    // Bits shifted in are zero, so the count of leading ones stops at the word's end.
+                    offset &+= (~rest).leadingZeroBitCount
+                    if offset >= 64 { break }
+                    try body(runStart...(base &+ offset))
+                    runStart = 0
+                } else {
+                    let zeros = rest.leadingZeroBitCount
+                    if zeros >= 64 &- offset { break }
+                    offset &+= zeros
+                    runStart = base &+ offset &+ 1
+                }
             }
-            previous = id
+            index &+= 1
         }
-        if previous >= 1 { try body(runStart...previous) }
+        if runStart != 0 { try body(runStart...(_wordCount &* 64)) }
     }
 
     /// The maximal runs of consecutive ids, ascending: `[1, 2, 3, 5]` has the runs `1...3` and `5...5`.
@@ -234,6 +250,31 @@ public struct IDSet: Sendable, Hashable {
             index &+= 1
         }
         return total
+    }
+
+    /// The number of maximal runs that hold a single id, without allocating (a word at a time).
+    @inlinable
+    public var singleIDRunCount: Int {
+        var total = 0
+        var previousBit: UInt64 = 0
+        var index = 0
+        while index < _wordCount {
+            let word = _word(index)
+            let next = index &+ 1 < _wordCount ? _word(index &+ 1) : 0
+            let starts = word & ~(word >> 1 | previousBit << 63)
+            let ends = word & ~(word << 1 | next >> 63)
+            total &+= (starts & ends).nonzeroBitCount
+            previousBit = word & 1
+            index &+= 1
+        }
+        return total
+    }
+
+    /// Makes room for ids up to `maxID`, so that filling the set allocates once at most.
+    @inlinable
+    public mutating func reserveCapacity(forIDsUpTo maxID: Int) {
+        let words = (Swift.min(maxID, IDSet.maximumID) &- 1) >> 6
+        if words > _tail.count { _tail.reserveCapacity(words) }
     }
 
     /// The ids folded into runs, as people read them: `1-5, 8, 10-12`.

@@ -32,9 +32,44 @@ import Testing
             #expect(ids.max == oracle.max())
             #expect(ids == IDSet(oracle.sorted()), "equality ignores how the set was built")
             #expect(ids.runCount == ids.runs.count)
+            let oracleRuns = IDSetTests.runs(of: oracle.sorted())
+            #expect(ids.runs == oracleRuns, "seed \(seed) round \(round)")
+            #expect(ids.singleIDRunCount == oracleRuns.filter { $0.count == 1 }.count, "seed \(seed)")
             let rebuilt = ids.runs.reduce(into: Set<Int>()) { $0.formUnion($1) }
             #expect(rebuilt == oracle)
         }
+    }
+
+    /// Maximal runs of a sorted list, the slow obvious way.
+    static func runs(of sorted: [Int]) -> [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        for id in sorted {
+            if let last = result.last, last.upperBound + 1 == id {
+                result[result.count - 1] = last.lowerBound...id
+            } else {
+                result.append(id...id)
+            }
+        }
+        return result
+    }
+
+    @Test func runsEndAtWordEdgesAndAtTheLastId() {
+        let cases: [[Int]] = [
+            [64], [64, 65], [1, 64, 65, 128], [63, 64, 65, 66, 200], Array(1...128), [65_535], [65_534, 65_535],
+        ]
+        for ids in cases {
+            let set = IDSet(ids)
+            #expect(set.runs == IDSetTests.runs(of: ids), "\(ids)")
+            #expect(set.singleIDRunCount == IDSetTests.runs(of: ids).filter { $0.count == 1 }.count, "\(ids)")
+        }
+    }
+
+    @Test func reservingCapacityKeepsTheSetEqual() {
+        var ids = IDSet()
+        ids.reserveCapacity(forIDsUpTo: 65_535)
+        ids.insert(contentsOf: 100...300)
+        ids.reserveCapacity(forIDsUpTo: 0)
+        #expect(ids == IDSet(100...300))
     }
 
     @Test func setAlgebraAgreesWithSetOfInt() {

@@ -1,0 +1,110 @@
+import ConsentCore
+
+/// A lint finding while it is made: the field as static strings, so that strict decoding can throw it as a
+/// ``ConsentError`` and ``Diagnostic`` can print it as a path.
+struct LintFinding {
+    var severity: Diagnostic.Severity
+    var code: StaticString
+    var segment: StaticString
+    var field: StaticString
+    var message: String
+
+    var diagnostic: Diagnostic {
+        let segment = segment.description
+        let field = field.description
+        let path = segment.isEmpty ? field : field.isEmpty ? segment : segment + "." + field
+        return Diagnostic(severity, code: code.description, field: path, message: message)
+    }
+
+    var error: ConsentError {
+        ConsentError(.policyViolation, format: .tcf, segment: segment, field: field)
+    }
+}
+
+/// Collects findings; each rule adds at most a few.
+struct LintFindings {
+    var all: [LintFinding] = []
+
+    mutating func add(
+        _ severity: Diagnostic.Severity,
+        _ code: StaticString,
+        _ segment: StaticString,
+        _ field: StaticString,
+        _ message: String
+    ) {
+        all.append(LintFinding(severity: severity, code: code, segment: segment, field: field, message: message))
+    }
+
+    /// Timestamp rules shared by v2 and v1.1: LastUpdated not before Created; neither after `now`.
+    mutating func checkTimestamps(created: Int64, lastUpdated: Int64, now: Int64?) {
+        if created > lastUpdated {
+            add(.warning, "createdAfterLastUpdated", "core", "created", "Created is later than LastUpdated.")
+        }
+        if let now, created > now || lastUpdated > now {
+            add(
+                .warning,
+                "timestampInFuture",
+                "core",
+                created > now ? "created" : "lastUpdated",
+                "A timestamp is later than the current time."
+            )
+        }
+    }
+
+    /// CMP id and consent language rules shared by v2 and v1.1.
+    mutating func checkCmpAndLanguage(cmpId: Int, consentLanguage: TwoLetterCode) {
+        if cmpId <= 1 {
+            add(.warning, "cmpIdNotAssigned", "core", "cmpId", "CmpId \(cmpId) is never assigned to a registered CMP.")
+        }
+        if !ISOCodes.list(ISOCodes.languages, contains: consentLanguage) {
+            add(
+                .warning,
+                "unknownLanguageCode",
+                "core",
+                "consentLanguage",
+                "ConsentLanguage \(consentLanguage) is not an ISO 639-1 code."
+            )
+        }
+    }
+
+    /// A vendor section's encoding: ids above MaxVendorId, overlapping or unsorted range entries.
+    mutating func checkVendorSection(_ scan: VendorSectionScan, segment: StaticString, field: StaticString) {
+        if scan.hasIDsAboveMaxVendorId {
+            add(
+                .warning,
+                "vendorIdAboveMaxVendorId",
+                segment,
+                field,
+                "A range entry names ids above MaxVendorId \(scan.maxVendorId); they are not in the set."
+            )
+        }
+        if scan.hasOverlappingEntries {
+            add(.warning, "overlappingRanges", segment, field, "Range entries overlap or are not in ascending order.")
+        }
+    }
+
+    /// Padding and trailing `=` of each segment.
+    mutating func checkPadding(_ segment: TCStringLayout.Segment) {
+        let name = segment.kind.name
+        if !segment.paddingIsZero {
+            add(.warning, "nonCanonicalPadding", name, "", "The bits after the last field are not all zero.")
+        } else if !TCStringLayout.isConventionalPadding(usedBits: segment.usedBits, characters: segment.characters) {
+            add(
+                .warning,
+                "nonCanonicalPadding",
+                name,
+                "",
+                "\(segment.paddingBits) padding bits: more than any known encoder writes."
+            )
+        }
+        if segment.trailingEquals > 0 {
+            add(
+                .warning,
+                "trailingEquals",
+                name,
+                "",
+                "The segment ends with \(segment.trailingEquals) '=' characters, which some decoders reject."
+            )
+        }
+    }
+}

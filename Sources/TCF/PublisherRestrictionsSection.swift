@@ -1,0 +1,162 @@
+import ConsentCore
+
+/// The publisher restrictions section at the end of the core segment: NumPubRestrictions (12 bits), then per
+/// entry PurposeId (6), RestrictionType (2), NumEntries (12) and that many range entries (17 or 33 bits each).
+struct PublisherRestrictionsScan: Sendable, Hashable {
+    /// Bit offset of NumPubRestrictions.
+    var start: Int
+    /// NumPubRestrictions (0 when the field is missing).
+    var count: Int
+    /// False when the core ended before (or inside) NumPubRestrictions and the decoder was told to tolerate it.
+    var isPresent: Bool
+    /// The highest vendor id any entry names (0 when none).
+    var highestID: Int
+
+    /// Reads one restriction entry's header and walks its ranges, checking them.
+    ///
+    /// - Throws: `truncated`; `badValue` for PurposeId 0 (field `purposeId`), RestrictionType 3 (field
+    ///   `restrictionType`), a range entry with id 0 or an end below its start (field `vendorIds`).
+    /// `containsVendor` says whether a range names `vendor` (false when `vendor` is 0).
+    @inline(__always)
+    static func readEntry(
+        _ reader: inout BitReader,
+        lookingFor vendor: Int = 0
+    ) throws(ConsentError) -> (
+        purposeId: Int, type: RestrictionType, entries: Int, highest: Int, overlaps: Bool, containsVendor: Bool
+    ) {
+        let purposeStart = reader.readerBitIndex
+        let purposeId: Int = try reader.readInteger(bits: 6, field: "purposeId")
+        guard purposeId != 0 else {
+            throw ConsentError(.badValue, field: "purposeId", bitOffset: purposeStart, value: 0)
+        }
+        let typeStart = reader.readerBitIndex
+        let rawType: Int = try reader.readInteger(bits: 2, field: "restrictionType")
+        guard let type = RestrictionType(rawValue: rawType) else {
+            throw ConsentError(.badValue, field: "restrictionType", bitOffset: typeStart, value: Int64(rawType))
+        }
+        let entries: Int = try reader.readInteger(bits: 12, field: "vendorIds")
+        var highest = 0
+        var overlaps = false
+        var containsVendor = false
+        var index = 0
+        while index < entries {
+            let range = try reader.readRangeEntry(field: "vendorIds")
+            if range.contains(vendor) { containsVendor = true }
+            if range.lowerBound <= highest { overlaps = true }
+            highest = Swift.max(highest, range.upperBound)
+            index &+= 1
+        }
+        return (purposeId, type, entries, highest, overlaps, containsVendor)
+    }
+
+    /// Walks the section at the reader, checking every entry, and leaves the reader after it.
+    ///
+    /// With `allowsMissing`, a core that ends before the 12-bit count, or inside it, has no restrictions (the
+    /// iabgpp-es tolerance for GPP `tcfeuv2`; gpp-sections.md §2).
+    static func scan<Recorder: TCStringLayoutRecorder>(
+        _ reader: inout BitReader,
+        allowsMissing: Bool,
+        recorder: inout Recorder
+    ) throws(ConsentError) -> PublisherRestrictionsScan {
+        let start = reader.readerBitIndex
+        if allowsMissing && reader.readableBits < 12 {
+            return PublisherRestrictionsScan(start: start, count: 0, isPresent: false, highestID: 0)
+        }
+        let count: Int = try reader.readInteger(bits: 12, field: "publisherRestrictions")
+        var highestID = 0
+        var index = 0
+        while index < count {
+            let entry = try readEntry(&reader)
+            highestID = Swift.max(highestID, entry.highest)
+            recorder.restriction(
+                purposeId: entry.purposeId,
+                type: entry.type,
+                rangeEntries: entry.entries,
+                overlapping: entry.overlaps
+            )
+            index &+= 1
+        }
+        return PublisherRestrictionsScan(start: start, count: count, isPresent: true, highestID: highestID)
+    }
+
+    /// Builds the restrictions, one per (purpose, type) with repeated pairs merged, ordered by purpose then type.
+    ///
+    /// One walk; each pair's set is sized once for the highest id of the whole section (found by the scan), so the
+    /// array and each set allocate once. Cannot fail after a successful scan.
+    func materialize(from segment: BitReader) throws(ConsentError) -> [PublisherRestriction] {
+        guard count > 0 else { return [] }
+        var reader = segment
+        try reader.skipBits(start &+ 12 &- reader.readerBitIndex)
+        var restrictions: [PublisherRestriction] = []
+        restrictions.reserveCapacity(Swift.min(count, 64 * 3))
+        var index = 0
+        while index < count {
+            let purposeId: Int = try reader.readInteger(bits: 6)
+            let rawType: Int = try reader.readInteger(bits: 2)
+            let type = RestrictionType(rawValue: rawType) ?? .notAllowed
+            let entries: Int = try reader.readInteger(bits: 12)
+            let slot: Int
+            if let found = PublisherRestrictionsScan.slot(of: purposeId, type, in: restrictions) {
+                slot = found
+            } else {
+                var ids = IDSet()
+                if entries > 0 { ids.reserveCapacity(forIDsUpTo: highestID) }
+                restrictions.append(PublisherRestriction(purposeId: purposeId, restrictionType: type, vendorIds: ids))
+                slot = restrictions.count &- 1
+            }
+            var entry = 0
+            while entry < entries {
+                restrictions[slot].vendorIds.insert(contentsOf: try reader.readRangeEntry(field: "vendorIds"))
+                entry &+= 1
+            }
+            index &+= 1
+        }
+        PublisherRestrictionsScan.sortByKey(&restrictions)
+        return restrictions
+    }
+
+    /// The index of the restriction for (purpose, type), if there is one.
+    @inline(__always)
+    static func slot(of purposeId: Int, _ type: RestrictionType, in restrictions: [PublisherRestriction]) -> Int? {
+        var index = 0
+        while index < restrictions.count {
+            if restrictions[index].purposeId == purposeId && restrictions[index].restrictionType == type {
+                return index
+            }
+            index &+= 1
+        }
+        return nil
+    }
+
+    /// Insertion sort by (purpose, type): the array is short and usually sorted already.
+    static func sortByKey(_ restrictions: inout [PublisherRestriction]) {
+        var index = 1
+        while index < restrictions.count {
+            var position = index
+            while position > 0 && PublisherRestriction.keyOrder(restrictions[position], restrictions[position - 1]) {
+                restrictions.swapAt(position, position - 1)
+                position -= 1
+            }
+            index += 1
+        }
+    }
+
+    /// Writes the section canonically: one entry per restriction, in the order given, vendor ids as ranges.
+    /// - Throws: `valueOutOfRange` for a purpose id outside 1...63 (field `purposeId`) or more than 4095 ranges.
+    static func write<Sink: BitSink>(_ restrictions: [PublisherRestriction], to sink: inout Sink) throws(ConsentError) {
+        try sink.writeInteger(restrictions.count, bits: 12, field: "publisherRestrictions")
+        for restriction in restrictions {
+            guard restriction.purposeId >= 1 else {
+                throw ConsentError(
+                    .valueOutOfRange,
+                    field: "purposeId",
+                    bitOffset: sink.segmentBitCount,
+                    value: Int64(restriction.purposeId)
+                )
+            }
+            try sink.writeInteger(restriction.purposeId, bits: 6, field: "purposeId")
+            sink.writeBits(UInt64(restriction.restrictionType.rawValue), count: 2)
+            try sink.writeIntegerRange(restriction.vendorIds, field: "vendorIds")
+        }
+    }
+}

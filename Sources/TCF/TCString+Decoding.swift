@@ -1,0 +1,101 @@
+public import ConsentCore
+
+extension TCString {
+    /// Decodes a TC string (TCF v2: Version 2).
+    ///
+    /// Decoding is lenient about form and strict about structure: any padding, trailing `=`, segments in any order,
+    /// unknown segment types (kept), repeated segment types (the first one counts) and policy breaches decode;
+    /// ``lint(now:)`` reports them. With `options.strict`, repeated and unknown segments fail with `badValue` and
+    /// any error-level lint finding with `policyViolation`.
+    ///
+    /// When `encoded` is a `String` the value keeps that string itself (no copy) for the lossless round trip.
+    /// - Throws: ``ConsentError`` with format `tcf`, the segment and field (JSON keys) and the bit offset:
+    ///   `empty`, `tooLong`, `badBase64` (a character outside base64url, an empty segment), `truncated`,
+    ///   `badVersion` (Version not 2: a legacy v1.1 string is a ``TCStringV1``; ``TCFString`` reads both),
+    ///   `badValue` (a 6-bit letter above Z, vendor id 0 or a range ending before its start, publisher restriction
+    ///   purpose 0 or type 3, a second core segment), `policyViolation` (strict only).
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: false)
+    }
+
+    /// Decodes the TC string of a GPP `tcfeuv2` section: as ``init(encoded:options:)``, but a core that ends before
+    /// or inside NumPubRestrictions has no restrictions (the iabgpp-es tolerance, gpp-sections.md §2) instead of
+    /// being `truncated`. Character offsets in errors are relative to `encoded`.
+    package init(gppSection encoded: some StringProtocol, options: DecodingOptions) throws(ConsentError) {
+        self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
+    }
+
+    static func decode(
+        _ encoded: some StringProtocol,
+        options: DecodingOptions,
+        allowsMissingRestrictions: Bool
+    ) throws(ConsentError) -> TCString {
+        let length = encoded.utf8.count
+        guard length > 0 else { throw ConsentError(.empty, format: .tcf) }
+        guard length <= options.maxInputLength else {
+            throw ConsentError(.tooLong, format: .tcf, value: Int64(length))
+        }
+        var value = try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
+            var recorder = NoLayoutRecording()
+            let scan = try TCStringScan(
+                view: view,
+                options: options,
+                allowsMissingRestrictions: allowsMissingRestrictions,
+                recorder: &recorder
+            )
+            return try TCString(scan: scan, view: view)
+        }
+        value._original = (encoded as? String) ?? String(encoded)
+        if options.strict, let violation = value.firstPolicyViolation() { throw violation }
+        return value
+    }
+
+    /// The second pass: builds the sets of a scanned string (the only allocations of a decode).
+    init(scan: TCStringScan, view: TextView) throws(ConsentError) {
+        created = scan.created
+        lastUpdated = scan.lastUpdated
+        cmpId = scan.cmpId
+        cmpVersion = scan.cmpVersion
+        consentScreen = scan.consentScreen
+        consentLanguage = scan.consentLanguage
+        vendorListVersion = scan.vendorListVersion
+        policyVersion = scan.policyVersion
+        isServiceSpecific = scan.isServiceSpecific
+        useNonStandardTexts = scan.useNonStandardTexts
+        specialFeatureOptins = scan.specialFeatureOptins
+        purposeConsents = scan.purposeConsents
+        purposeLegitimateInterests = scan.purposeLegitimateInterests
+        purposeOneTreatment = scan.purposeOneTreatment
+        publisherCountryCode = scan.publisherCountryCode
+        vendorConsents = try scan.vendorConsents.materialize(from: scan.core, field: "vendorConsents")
+        vendorLegitimateInterests = try scan.vendorLegitimateInterests.materialize(
+            from: scan.core,
+            field: "vendorLegitimateInterests"
+        )
+        publisherRestrictions = try scan.restrictions.materialize(from: scan.core)
+        if let disclosed = scan.disclosedVendors {
+            disclosedVendors = try disclosed.section.materialize(from: disclosed.segment, field: "disclosedVendors")
+        } else {
+            disclosedVendors = nil
+        }
+        if let allowed = scan.allowedVendors {
+            allowedVendors = try allowed.section.materialize(from: allowed.segment, field: "allowedVendors")
+        } else {
+            allowedVendors = nil
+        }
+        publisherTC = scan.publisherTC
+        unknownSegments = scan.unknownSegmentCount == 0 ? [] : TCString.unknownSegments(of: view)
+        _original = nil
+    }
+
+    /// The text of every segment of types 4-7, in order (the string has been validated).
+    static func unknownSegments(of view: TextView) -> [String] {
+        var result: [String] = []
+        var parts = view.split(separator: UInt8(ascii: "."))
+        _ = parts.next()
+        while let part = parts.next() {
+            if SegmentKind.guess(firstCharacterOf: part) == .unknown { result.append(part.string) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,177 @@
+public import ConsentCore
+
+/// An IAB TCF v2 TC string (TCF 2.0 to 2.3): the core segment and the optional disclosed-vendors,
+/// allowed-vendors and publisher TC segments, as values that say what the string means.
+///
+/// Decode with ``init(encoded:options:)``, write with ``encoded(options:)``. A decoded value remembers its text:
+/// as long as no property changes, ``encoded(options:)`` gives back the input byte for byte (padding, vendor
+/// encodings, segment order, repeated restrictions, unknown segments). Changing any property forgets the text;
+/// the value then encodes canonically (see ``encoded(options:)``). Equality compares what the strings mean,
+/// never how they were written.
+///
+/// Vendor ids that a range entry names above its section's MaxVendorId are not in the vendor sets (the
+/// privacy-safe reading) but are kept in the remembered text; ``lint(now:)`` reports them.
+public struct TCString: Sendable {
+    /// Version, 6 bits: always 2 (legacy v1.1 strings are ``TCStringV1``).
+    public var version: Int { 2 }
+    /// Created, 36 bits: deciseconds since 1970-01-01T00:00:00Z.
+    public var created: Int64 { didSet { _original = nil } }
+    /// LastUpdated, 36 bits: deciseconds since 1970-01-01T00:00:00Z.
+    public var lastUpdated: Int64 { didSet { _original = nil } }
+    /// CmpId, 12 bits.
+    public var cmpId: Int { didSet { _original = nil } }
+    /// CmpVersion, 12 bits.
+    public var cmpVersion: Int { didSet { _original = nil } }
+    /// ConsentScreen, 6 bits (CMP-internal).
+    public var consentScreen: Int { didSet { _original = nil } }
+    /// ConsentLanguage, 12 bits: ISO 639-1 language of the CMP UI.
+    public var consentLanguage: TwoLetterCode { didSet { _original = nil } }
+    /// VendorListVersion, 12 bits.
+    public var vendorListVersion: Int { didSet { _original = nil } }
+    /// TcfPolicyVersion, 6 bits.
+    public var policyVersion: Int { didSet { _original = nil } }
+    /// IsServiceSpecific, 1 bit.
+    public var isServiceSpecific: Bool { didSet { _original = nil } }
+    /// UseNonStandardTexts (UseNonStandardStacks before TCF 2.2), 1 bit.
+    public var useNonStandardTexts: Bool { didSet { _original = nil } }
+    /// SpecialFeatureOptIns, bitfield of 12.
+    public var specialFeatureOptins: IDSet { didSet { _original = nil } }
+    /// PurposesConsent, bitfield of 24.
+    public var purposeConsents: IDSet { didSet { _original = nil } }
+    /// PurposesLITransparency, bitfield of 24.
+    public var purposeLegitimateInterests: IDSet { didSet { _original = nil } }
+    /// PurposeOneTreatment, 1 bit: true when purpose 1 was not disclosed.
+    public var purposeOneTreatment: Bool { didSet { _original = nil } }
+    /// PublisherCC, 12 bits: ISO 3166-1 alpha-2 country of the publisher.
+    public var publisherCountryCode: TwoLetterCode { didSet { _original = nil } }
+    /// Vendor consent section: the vendors with consent.
+    public var vendorConsents: IDSet { didSet { _original = nil } }
+    /// Vendor legitimate interest section: the vendors whose legitimate interest was disclosed and not objected to.
+    public var vendorLegitimateInterests: IDSet { didSet { _original = nil } }
+    /// Publisher restrictions, one per (purpose, type), ordered by purpose id then type (setting normalizes:
+    /// sorts and merges repeated pairs).
+    public var publisherRestrictions: [PublisherRestriction] {
+        didSet {
+            _original = nil
+            publisherRestrictions = PublisherRestriction.normalized(publisherRestrictions)
+        }
+    }
+    /// Disclosed vendors segment (type 1), or nil when the string has none (mandatory since TCF 2.3).
+    public var disclosedVendors: IDSet? { didSet { _original = nil } }
+    /// Allowed vendors segment (type 2, out-of-band; invalid since 2021-09-01), or nil when absent.
+    public var allowedVendors: IDSet? { didSet { _original = nil } }
+    /// Publisher TC segment (type 3), or nil when absent.
+    public var publisherTC: PublisherTC? { didSet { _original = nil } }
+    /// Segments of types 4-7, which no version of the spec defines, verbatim and in the order written; they are
+    /// written back after the known segments.
+    public var unknownSegments: [String] { didSet { _original = nil } }
+
+    /// The text this value was decoded from, while no property has changed since.
+    var _original: String?
+
+    /// A TC string built from its values; it encodes canonically.
+    public init(
+        created: Int64 = 0,
+        lastUpdated: Int64 = 0,
+        cmpId: Int = 0,
+        cmpVersion: Int = 0,
+        consentScreen: Int = 0,
+        consentLanguage: TwoLetterCode? = nil,
+        vendorListVersion: Int = 0,
+        policyVersion: Int = 5,
+        isServiceSpecific: Bool = true,
+        useNonStandardTexts: Bool = false,
+        specialFeatureOptins: IDSet = IDSet(),
+        purposeConsents: IDSet = IDSet(),
+        purposeLegitimateInterests: IDSet = IDSet(),
+        purposeOneTreatment: Bool = false,
+        publisherCountryCode: TwoLetterCode? = nil,
+        vendorConsents: IDSet = IDSet(),
+        vendorLegitimateInterests: IDSet = IDSet(),
+        publisherRestrictions: [PublisherRestriction] = [],
+        disclosedVendors: IDSet? = nil,
+        allowedVendors: IDSet? = nil,
+        publisherTC: PublisherTC? = nil,
+        unknownSegments: [String] = []
+    ) {
+        self.created = created
+        self.lastUpdated = lastUpdated
+        self.cmpId = cmpId
+        self.cmpVersion = cmpVersion
+        self.consentScreen = consentScreen
+        self.consentLanguage = consentLanguage ?? .english
+        self.vendorListVersion = vendorListVersion
+        self.policyVersion = policyVersion
+        self.isServiceSpecific = isServiceSpecific
+        self.useNonStandardTexts = useNonStandardTexts
+        self.specialFeatureOptins = specialFeatureOptins
+        self.purposeConsents = purposeConsents
+        self.purposeLegitimateInterests = purposeLegitimateInterests
+        self.purposeOneTreatment = purposeOneTreatment
+        self.publisherCountryCode = publisherCountryCode ?? .unknownCountry
+        self.vendorConsents = vendorConsents
+        self.vendorLegitimateInterests = vendorLegitimateInterests
+        self.publisherRestrictions = PublisherRestriction.normalized(publisherRestrictions)
+        self.disclosedVendors = disclosedVendors
+        self.allowedVendors = allowedVendors
+        self.publisherTC = publisherTC
+        self.unknownSegments = unknownSegments
+        _original = nil
+    }
+
+    /// The restriction types the string sets for `vendor` on `purpose` (at most one in a well-formed string).
+    public func restrictionTypes(forVendor vendor: Int, purpose: Int) -> [RestrictionType] {
+        publisherRestrictions.compactMap { restriction in
+            restriction.purposeId == purpose && restriction.vendorIds.contains(vendor)
+                ? restriction.restrictionType : nil
+        }
+    }
+
+    /// True when this value was decoded and has not changed since, so ``encoded(options:)`` gives back its text.
+    public var isUnmodifiedDecodedValue: Bool { _original != nil }
+}
+
+extension TCString: Hashable {
+    /// Equal when the strings mean the same: every field and unknown segment, whatever the encoding.
+    public static func == (lhs: TCString, rhs: TCString) -> Bool {
+        lhs.created == rhs.created && lhs.lastUpdated == rhs.lastUpdated && lhs.cmpId == rhs.cmpId
+            && lhs.cmpVersion == rhs.cmpVersion && lhs.consentScreen == rhs.consentScreen
+            && lhs.consentLanguage == rhs.consentLanguage && lhs.vendorListVersion == rhs.vendorListVersion
+            && lhs.policyVersion == rhs.policyVersion && lhs.isServiceSpecific == rhs.isServiceSpecific
+            && lhs.useNonStandardTexts == rhs.useNonStandardTexts
+            && lhs.specialFeatureOptins == rhs.specialFeatureOptins && lhs.purposeConsents == rhs.purposeConsents
+            && lhs.purposeLegitimateInterests == rhs.purposeLegitimateInterests
+            && lhs.purposeOneTreatment == rhs.purposeOneTreatment
+            && lhs.publisherCountryCode == rhs.publisherCountryCode && lhs.vendorConsents == rhs.vendorConsents
+            && lhs.vendorLegitimateInterests == rhs.vendorLegitimateInterests
+            && lhs.publisherRestrictions == rhs.publisherRestrictions && lhs.disclosedVendors == rhs.disclosedVendors
+            && lhs.allowedVendors == rhs.allowedVendors && lhs.publisherTC == rhs.publisherTC
+            && lhs.unknownSegments == rhs.unknownSegments
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(created)
+        hasher.combine(lastUpdated)
+        hasher.combine(cmpId)
+        hasher.combine(cmpVersion)
+        hasher.combine(consentScreen)
+        hasher.combine(consentLanguage)
+        hasher.combine(vendorListVersion)
+        hasher.combine(policyVersion)
+        hasher.combine(isServiceSpecific)
+        hasher.combine(useNonStandardTexts)
+        hasher.combine(specialFeatureOptins)
+        hasher.combine(purposeConsents)
+        hasher.combine(purposeLegitimateInterests)
+        hasher.combine(purposeOneTreatment)
+        hasher.combine(publisherCountryCode)
+        hasher.combine(vendorConsents)
+        hasher.combine(vendorLegitimateInterests)
+        hasher.combine(publisherRestrictions)
+        hasher.combine(disclosedVendors)
+        hasher.combine(allowedVendors)
+        hasher.combine(publisherTC)
+        hasher.combine(unknownSegments)
+    }
+}

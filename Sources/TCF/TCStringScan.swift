@@ -1,0 +1,210 @@
+import ConsentCore
+
+/// The first decoding pass over a TC string: every segment split, validated and walked, the core's fixed
+/// fields read, and the position of every variable part found, all without allocating.
+///
+/// Only when the whole string has been checked does ``TCString/init(scan:view:original:)`` build the sets. So a
+/// string that fails to decode allocates nothing, and the failure costs no more than the success would.
+struct TCStringScan {
+    /// The core segment, reader at bit 0.
+    var core: BitReader
+    var created: Int64 = 0
+    var lastUpdated: Int64 = 0
+    var cmpId = 0
+    var cmpVersion = 0
+    var consentScreen = 0
+    var consentLanguage = TwoLetterCode.english
+    var vendorListVersion = 0
+    var policyVersion = 0
+    var isServiceSpecific = false
+    var useNonStandardTexts = false
+    var specialFeatureOptins = IDSet()
+    var purposeConsents = IDSet()
+    var purposeLegitimateInterests = IDSet()
+    var purposeOneTreatment = false
+    var publisherCountryCode = TwoLetterCode.unknownCountry
+    var vendorConsents: VendorSectionScan
+    var vendorLegitimateInterests: VendorSectionScan
+    var restrictions: PublisherRestrictionsScan
+    /// The first disclosed vendors segment (reader at bit 0) and its vendor section.
+    var disclosedVendors: (segment: BitReader, section: VendorSectionScan)?
+    /// The first allowed vendors segment and its vendor section.
+    var allowedVendors: (segment: BitReader, section: VendorSectionScan)?
+    /// The first publisher TC segment, complete (its sets never exceed 64 ids, so it costs no allocation).
+    var publisherTC: PublisherTC?
+    /// Number of segments of types 4-7.
+    var unknownSegmentCount = 0
+
+    /// Walks the whole string in `view`.
+    ///
+    /// - Parameters:
+    ///   - allowsMissingRestrictions: a core that ends before or inside NumPubRestrictions has no restrictions
+    ///     (GPP `tcfeuv2` tolerance) instead of failing with `truncated`.
+    /// - Throws: every structural failure of the string, with segment, field, bit offset and the segment's
+    ///   character offset: `badBase64`, `truncated`, `badVersion` (Version other than 2), `badValue` (a letter
+    ///   above Z, vendor id 0, a range ending before its start, purpose id 0 or restriction type 3 in a
+    ///   restriction, a later segment of type 0), `tooLong` (more than `options.maxSegments` segments); in strict
+    ///   mode also `badValue` for a repeated or unknown segment type.
+    init<Recorder: TCStringLayoutRecorder>(
+        view: TextView,
+        options: DecodingOptions,
+        allowsMissingRestrictions: Bool,
+        recorder: inout Recorder
+    ) throws(ConsentError) {
+        var parts = view.split(separator: UInt8(ascii: "."))
+        let coreView = parts.next() ?? view
+        do throws(ConsentError) {
+            self = try TCStringScan.fixedFields(of: coreView)
+            var reader = core
+            try reader.skipBits(TCStringScan.fixedBits)
+            vendorConsents = try VendorSectionScan.scan(&reader, field: "vendorConsents")
+            recorder.vendorSection(.vendorConsents, vendorConsents)
+            vendorLegitimateInterests = try VendorSectionScan.scan(&reader, field: "vendorLegitimateInterests")
+            recorder.vendorSection(.vendorLegitimateInterests, vendorLegitimateInterests)
+            restrictions = try PublisherRestrictionsScan.scan(
+                &reader,
+                allowsMissing: allowsMissingRestrictions,
+                recorder: &recorder
+            )
+            recorder.segment(.core, segmentType: 0, view: coreView, reader: reader, isIgnored: false)
+        } catch {
+            throw error.adding(format: .tcf, segment: "core", characterOffset: coreView.offset)
+        }
+        var segmentCount = 1
+        while let part = parts.next() {
+            segmentCount &+= 1
+            guard segmentCount <= options.maxSegments else {
+                throw ConsentError(.tooLong, format: .tcf, characterOffset: part.offset, value: Int64(segmentCount))
+            }
+            try scanSegment(part, options: options, recorder: &recorder)
+        }
+    }
+
+    /// Bits of the core before the vendor consent section.
+    static let fixedBits = 213
+
+    /// A scan of the core's fixed fields only (the vendor sections and restrictions not yet walked).
+    /// - Throws: `badBase64` for the segment's text; what reading the fixed fields throws.
+    @inline(__always)
+    static func fixedFields(of coreView: TextView) throws(ConsentError) -> TCStringScan {
+        var scan = TCStringScan(core: try coreView.bitReader())
+        var reader = scan.core
+        try scan.readCoreFields(&reader)
+        return scan
+    }
+
+    private init(core: BitReader) {
+        self.core = core
+        vendorConsents = VendorSectionScan.empty
+        vendorLegitimateInterests = VendorSectionScan.empty
+        restrictions = PublisherRestrictionsScan(start: 0, count: 0, isPresent: false, highestID: 0)
+    }
+
+    /// Reads Version (which must be 2) through PublisherCC: the 213 fixed bits of the core.
+    @inline(__always)
+    private mutating func readCoreFields(_ reader: inout BitReader) throws(ConsentError) {
+        let version: Int = try reader.readInteger(bits: 6, field: "version")
+        guard version == 2 else {
+            throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version))
+        }
+        created = try reader.readDeciseconds36(field: "created")
+        lastUpdated = try reader.readDeciseconds36(field: "lastUpdated")
+        cmpId = try reader.readInteger(bits: 12, field: "cmpId")
+        cmpVersion = try reader.readInteger(bits: 12, field: "cmpVersion")
+        consentScreen = try reader.readInteger(bits: 6, field: "consentScreen")
+        consentLanguage = try reader.readTwoLetterCode(field: "consentLanguage")
+        vendorListVersion = try reader.readInteger(bits: 12, field: "vendorListVersion")
+        policyVersion = try reader.readInteger(bits: 6, field: "policyVersion")
+        isServiceSpecific = try reader.readBool(field: "isServiceSpecific")
+        useNonStandardTexts = try reader.readBool(field: "useNonStandardTexts")
+        specialFeatureOptins = try reader.readBitField(count: 12, field: "specialFeatureOptins")
+        purposeConsents = try reader.readBitField(count: 24, field: "purposeConsents")
+        purposeLegitimateInterests = try reader.readBitField(count: 24, field: "purposeLegitimateInterests")
+        purposeOneTreatment = try reader.readBool(field: "purposeOneTreatment")
+        publisherCountryCode = try reader.readTwoLetterCode(field: "publisherCountryCode")
+    }
+
+    /// Validates and walks one segment after the core; keeps the first of each known type.
+    private mutating func scanSegment<Recorder: TCStringLayoutRecorder>(
+        _ part: TextView,
+        options: DecodingOptions,
+        recorder: inout Recorder
+    ) throws(ConsentError) {
+        let guessed = SegmentKind.guess(firstCharacterOf: part)?.name ?? "segment"
+        do throws(ConsentError) {
+            let segment = try part.bitReader()
+            var reader = segment
+            let segmentType: Int = try reader.readInteger(bits: 3, field: "segmentType")
+            let kind = SegmentKind(segmentType: segmentType)
+            var isIgnored = false
+            switch kind {
+            case .core:
+                // spec (tcf.md §3): a later segment of type 0 is a second core; vector invalid-tcf-iabtcfv2-002.
+                throw ConsentError(.badValue, field: "segmentType", bitOffset: 0, value: 0)
+            case .disclosedVendors, .allowedVendors:
+                let field: VendorField = kind == .disclosedVendors ? .disclosedVendors : .allowedVendors
+                let section = try VendorSectionScan.scan(&reader, field: field.name)
+                let isFirst = kind == .disclosedVendors ? disclosedVendors == nil : allowedVendors == nil
+                if isFirst {
+                    recorder.vendorSection(field, section)
+                    if kind == .disclosedVendors {
+                        disclosedVendors = (segment, section)
+                    } else {
+                        allowedVendors = (segment, section)
+                    }
+                }
+                isIgnored = !isFirst
+            case .publisherTC:
+                let value = try TCStringScan.readPublisherTC(&reader)
+                isIgnored = publisherTC != nil
+                if !isIgnored { publisherTC = value }
+            case .unknown:
+                if options.strict {
+                    throw ConsentError(.badValue, field: "segmentType", bitOffset: 0, value: Int64(segmentType))
+                }
+                unknownSegmentCount &+= 1
+            }
+            if isIgnored && options.strict {
+                throw ConsentError(.badValue, field: "segmentType", bitOffset: 0, value: Int64(segmentType))
+            }
+            recorder.segment(kind, segmentType: segmentType, view: part, reader: reader, isIgnored: isIgnored)
+        } catch {
+            throw error.adding(format: .tcf, segment: guessed, characterOffset: part.offset)
+        }
+    }
+
+    /// Reads the publisher TC segment after its SegmentType.
+    static func readPublisherTC(_ reader: inout BitReader) throws(ConsentError) -> PublisherTC {
+        let consents = try reader.readBitField(count: 24, field: "publisherConsents")
+        let legitimateInterests = try reader.readBitField(count: 24, field: "publisherLegitimateInterests")
+        let customCount: Int = try reader.readInteger(bits: 6, field: "numCustomPurposes")
+        let customConsents = try reader.readBitField(count: customCount, field: "publisherCustomConsents")
+        let customLegitimateInterests = try reader.readBitField(
+            count: customCount,
+            field: "publisherCustomLegitimateInterests"
+        )
+        return PublisherTC(
+            publisherConsents: consents,
+            publisherLegitimateInterests: legitimateInterests,
+            numCustomPurposes: customCount,
+            publisherCustomConsents: customConsents,
+            publisherCustomLegitimateInterests: customLegitimateInterests
+        )
+    }
+}
+
+extension VendorSectionScan {
+    /// A placeholder before the walk reaches the section.
+    static let empty = VendorSectionScan(
+        start: 0,
+        maxVendorId: 0,
+        isRange: false,
+        defaultConsent: false,
+        entryCount: 0,
+        bodyStart: 0,
+        end: 0,
+        highestListedID: 0,
+        hasIDsAboveMaxVendorId: false,
+        hasOverlappingEntries: false
+    )
+}

@@ -1,0 +1,127 @@
+public import ConsentCore
+
+extension TCStringV1 {
+    /// Decodes a legacy v1.1 string (Version 1).
+    /// - Throws: ``ConsentError`` (format `tcf`, segment `core`): `empty`, `tooLong`, `badBase64`, `truncated`,
+    ///   `badVersion` (Version not 1), `badValue` (a letter above Z, vendor id 0, a range ending before its start,
+    ///   or a `.` segment after the string: v1.1 has exactly one segment).
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        let length = encoded.utf8.count
+        guard length > 0 else { throw ConsentError(.empty, format: .tcf) }
+        guard length <= options.maxInputLength else {
+            throw ConsentError(.tooLong, format: .tcf, value: Int64(length))
+        }
+        self = try withTextView(of: encoded) { view throws(ConsentError) -> TCStringV1 in
+            let (fields, section, segment, _) = try TCStringV1.scan(view)
+            var value = fields
+            value.vendorConsents = try section.materialize(from: segment, field: "vendorConsents")
+            return value
+        }
+        _original = (encoded as? String) ?? String(encoded)
+    }
+
+    /// Walks the string: every field checked, the vendor section found. Returns the value without its vendor set,
+    /// the vendor section, the segment's reader (at bit 0) and the reader after the last field.
+    static func scan(
+        _ view: TextView
+    ) throws(ConsentError) -> (TCStringV1, VendorSectionScan, BitReader, BitReader) {
+        let coreEnd = view.firstIndex(of: UInt8(ascii: ".")) ?? view.count
+        let coreView = view.slice(0..<coreEnd)
+        do throws(ConsentError) {
+            if coreEnd < view.count {
+                // spec (tcf.md §3): a v1.1 string has exactly one segment.
+                throw ConsentError(.badValue, field: "segmentType", characterOffset: coreEnd)
+            }
+            let segment = try coreView.bitReader()
+            var reader = segment
+            let version: Int = try reader.readInteger(bits: 6, field: "version")
+            guard version == 1 else {
+                throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version))
+            }
+            var value = TCStringV1()
+            value.created = try reader.readDeciseconds36(field: "created")
+            value.lastUpdated = try reader.readDeciseconds36(field: "lastUpdated")
+            value.cmpId = try reader.readInteger(bits: 12, field: "cmpId")
+            value.cmpVersion = try reader.readInteger(bits: 12, field: "cmpVersion")
+            value.consentScreen = try reader.readInteger(bits: 6, field: "consentScreen")
+            value.consentLanguage = try reader.readTwoLetterCode(field: "consentLanguage")
+            value.vendorListVersion = try reader.readInteger(bits: 12, field: "vendorListVersion")
+            value.purposesAllowed = try reader.readBitField(count: 24, field: "purposesAllowed")
+            let section = try VendorSectionScan.scan(&reader, field: "vendorConsents", hasDefaultConsent: true)
+            return (value, section, segment, reader)
+        } catch {
+            throw error.adding(format: .tcf, segment: "core", characterOffset: coreView.offset)
+        }
+    }
+
+    /// The encoded v1.1 string.
+    ///
+    /// An unmodified decoded value gives back its input (unless `options.fidelity` is `.canonical`). Otherwise:
+    /// MaxVendorId = the highest vendor id; the shortest of bitfield, ranges of the set (DefaultConsent 0) and
+    /// ranges of its complement (DefaultConsent 1), ties in that order; padded to a whole byte (the v1.1 spec),
+    /// then to a whole character, without `=`.
+    /// - Throws: `valueOutOfRange` naming the field when a value does not fit it.
+    public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
+        if options.fidelity == .preserveOriginal, let original = _original { return original }
+        let plan = VendorSectionPlan(v1: vendorConsents)
+        var counter = BitCounter()
+        try write(to: &counter, plan: plan)
+        var writer = BitWriter(reservingBits: counter.totalBits)
+        try write(to: &writer, plan: plan)
+        return writer.makeString()
+    }
+
+    private func write<Sink: BitSink>(to sink: inout Sink, plan: VendorSectionPlan) throws(ConsentError) {
+        do throws(ConsentError) {
+            sink.writeBits(1, count: 6)
+            try sink.writeDeciseconds36(created, field: "created")
+            try sink.writeDeciseconds36(lastUpdated, field: "lastUpdated")
+            try sink.writeInteger(cmpId, bits: 12, field: "cmpId")
+            try sink.writeInteger(cmpVersion, bits: 12, field: "cmpVersion")
+            try sink.writeInteger(consentScreen, bits: 6, field: "consentScreen")
+            sink.writeTwoLetterCode(consentLanguage)
+            try sink.writeInteger(vendorListVersion, bits: 12, field: "vendorListVersion")
+            try sink.writeBitField(purposesAllowed, count: 24, field: "purposesAllowed")
+            try plan.write(vendorConsents, to: &sink, hasDefaultConsent: true, field: "vendorConsents")
+            sink.finishSegment(paddingToMultipleOf: 8)
+        } catch {
+            throw error.adding(format: .tcf, segment: "core")
+        }
+    }
+
+    /// Findings for a legacy string: always `legacyVersion` (v1.1 is invalid since 2020-09-30), and
+    /// `createdAfterLastUpdated`, `timestampInFuture` (with `now`, deciseconds), `cmpIdNotAssigned`,
+    /// `unknownLanguageCode`, and for an unmodified decoded value `vendorIdAboveMaxVendorId`, `overlappingRanges`,
+    /// `nonCanonicalPadding`, `trailingEquals`.
+    public func lint(now: Int64? = nil) -> [Diagnostic] {
+        var findings = LintFindings()
+        findings.add(.warning, "legacyVersion", "core", "version", "TCF v1.1 strings are invalid since 2020-09-30.")
+        findings.checkTimestamps(created: created, lastUpdated: lastUpdated, now: now)
+        findings.checkCmpAndLanguage(cmpId: cmpId, consentLanguage: consentLanguage)
+        if let original = _original,
+            let (section, layout) = try? withTextView(
+                of: original,
+                { view throws(ConsentError) in
+                    let (_, section, segment, end) = try TCStringV1.scan(view)
+                    return (section, TCStringV1.layoutSegment(segment: segment, end: end))
+                }
+            )
+        {
+            findings.checkVendorSection(section, segment: "core", field: "vendorConsents")
+            findings.checkPadding(layout)
+        }
+        return findings.all.map(\.diagnostic)
+    }
+
+    static func layoutSegment(segment: BitReader, end: BitReader) -> TCStringLayout.Segment {
+        TCStringLayout.Segment(
+            kind: .core,
+            segmentType: 0,
+            characters: segment.characterCount,
+            trailingEquals: segment.trailingPadding,
+            usedBits: end.readerBitIndex,
+            paddingIsZero: end.remainingBitsAreZero,
+            isIgnored: false
+        )
+    }
+}

@@ -1,0 +1,175 @@
+import ConsentCore
+
+/// Where a vendor section (MaxVendorId, IsRangeEncoding, then a bitfield or range entries) lies in its
+/// segment and what its encoding says, found by walking it without building the set.
+///
+/// Used for the core's vendor consents and legitimate interests, the disclosed and allowed vendors segments and,
+/// with a DefaultConsent bit, the legacy v1.1 vendor section.
+struct VendorSectionScan: Sendable, Hashable {
+    /// Bit offset of MaxVendorId.
+    var start: Int
+    /// MaxVendorId, 16 bits.
+    var maxVendorId: Int
+    /// IsRangeEncoding (EncodingType in v1.1), 1 bit.
+    var isRange: Bool
+    /// v1.1 DefaultConsent: the value of ids not covered by an entry (false in v2, which has no such bit).
+    var defaultConsent: Bool
+    /// NumEntries, 12 bits (0 for a bitfield).
+    var entryCount: Int
+    /// Bit offset of the bitfield or of the first range entry.
+    var bodyStart: Int
+    /// Bit offset just after the section.
+    var end: Int
+    /// The largest id a range entry names (0 when none).
+    var highestListedID: Int
+    /// True when a range entry names an id above MaxVendorId (those ids are not in the set).
+    var hasIDsAboveMaxVendorId: Bool
+    /// True when a range entry starts at or before the end of the entry before it (overlapping or unsorted).
+    var hasOverlappingEntries: Bool
+
+    /// Walks a vendor section at the reader, checking its structure, and leaves the reader after it.
+    ///
+    /// - Throws: `truncated` when the section runs past the segment; `badValue` for a range entry with id 0 or an
+    ///   end below its start (bit offset of the entry).
+    @inline(__always)
+    static func scan(
+        _ reader: inout BitReader,
+        field: StaticString,
+        hasDefaultConsent: Bool = false
+    ) throws(ConsentError) -> VendorSectionScan {
+        let start = reader.readerBitIndex
+        let maxVendorId: Int = try reader.readInteger(bits: 16, field: field)
+        let isRange = try reader.readBool(field: field)
+        var scan = VendorSectionScan(
+            start: start,
+            maxVendorId: maxVendorId,
+            isRange: isRange,
+            defaultConsent: false,
+            entryCount: 0,
+            bodyStart: 0,
+            end: 0,
+            highestListedID: 0,
+            hasIDsAboveMaxVendorId: false,
+            hasOverlappingEntries: false
+        )
+        if !isRange {
+            scan.bodyStart = reader.readerBitIndex
+            try reader.skipBits(maxVendorId, field: field)
+            scan.end = reader.readerBitIndex
+            return scan
+        }
+        if hasDefaultConsent { scan.defaultConsent = try reader.readBool(field: field) }
+        scan.entryCount = try reader.readInteger(bits: 12, field: field)
+        scan.bodyStart = reader.readerBitIndex
+        var previousEnd = 0
+        var index = 0
+        while index < scan.entryCount {
+            let entry = try reader.readRangeEntry(field: field)
+            if entry.lowerBound <= previousEnd { scan.hasOverlappingEntries = true }
+            previousEnd = entry.upperBound
+            if entry.upperBound > scan.highestListedID { scan.highestListedID = entry.upperBound }
+            index &+= 1
+        }
+        scan.hasIDsAboveMaxVendorId = scan.highestListedID > maxVendorId
+        scan.end = reader.readerBitIndex
+        return scan
+    }
+
+    /// Builds the set of a scanned section from a reader positioned anywhere before it in the same segment.
+    ///
+    /// One allocation at most for v2 sections (the set is sized from MaxVendorId or the highest listed id first).
+    /// Cannot fail after a successful ``scan(_:field:hasDefaultConsent:)``; the `throws` only passes on the
+    /// reader's checks.
+    func materialize(from segment: BitReader, field: StaticString) throws(ConsentError) -> IDSet {
+        var reader = segment
+        try reader.skipBits(bodyStart &- reader.readerBitIndex, field: field)
+        if !isRange { return try reader.readBitField(count: maxVendorId, field: field) }
+        var covered = IDSet()
+        let limit = Swift.min(highestListedID, maxVendorId)
+        covered.reserveCapacity(forIDsUpTo: limit)
+        var index = 0
+        while index < entryCount {
+            let entry = try reader.readRangeEntry(field: field)
+            if entry.lowerBound <= maxVendorId {
+                covered.insert(contentsOf: entry.lowerBound...Swift.min(entry.upperBound, maxVendorId))
+            }
+            index &+= 1
+        }
+        guard defaultConsent else { return covered }
+        // spec (v1.1): ids 1...MaxVendorId not covered by an entry take DefaultConsent; covered ids the opposite.
+        return VendorSectionScan.complement(of: covered, upTo: maxVendorId)
+    }
+
+    /// The ids in `1...maxID` that are not in `ids`.
+    static func complement(of ids: IDSet, upTo maxID: Int) -> IDSet {
+        guard maxID > 0 else { return IDSet() }
+        let wordCount = (maxID &+ 63) / 64
+        var words: [UInt64] = []
+        words.reserveCapacity(wordCount)
+        var index = 0
+        while index < wordCount {
+            var word = ~ids.bitfieldWord(index)
+            if index == wordCount &- 1, maxID % 64 != 0 { word &= ~(UInt64.max >> UInt64(maxID % 64)) }
+            words.append(word)
+            index &+= 1
+        }
+        return IDSet(bitfieldWords: words)
+    }
+}
+
+/// How an encoder writes a vendor section: the form the canonical rule picks for a set.
+struct VendorSectionPlan: Sendable {
+    /// MaxVendorId to write: the highest id of the set (0 for an empty set).
+    var maxVendorId: Int
+    /// True to write range entries, false for a bitfield.
+    var isRange: Bool
+    /// v1.1 only: write the complement of the set as ranges under DefaultConsent = 1.
+    var defaultConsent: Bool
+
+    /// The canonical v2 form of `ids`: MaxVendorId = highest id; range entries when their exact size (12-bit count
+    /// plus 17 or 33 bits an entry) is strictly smaller than the bitfield, the bitfield otherwise (a tie keeps
+    /// the bitfield). spec (tcf.md §4, end): "exact sizes, shorter wins, bitfield on a tie". iabtcf-java leaves
+    /// the 12-bit count out of its comparison, so it picks ranges up to 12 bits longer than the bitfield.
+    init(v2 ids: IDSet) {
+        maxVendorId = ids.max ?? 0
+        isRange = RangeEncodingSize.integerRange(ids) < maxVendorId
+        defaultConsent = false
+    }
+
+    /// The canonical v1.1 form: the shortest of bitfield, ranges of the set under DefaultConsent 0, and ranges of
+    /// its complement (within 1...MaxVendorId) under DefaultConsent 1; ties prefer that order.
+    init(v1 ids: IDSet) {
+        maxVendorId = ids.max ?? 0
+        let bitfield = maxVendorId
+        let ranges = 1 &+ RangeEncodingSize.integerRange(ids)
+        let complementRanges =
+            1
+            &+ RangeEncodingSize.integerRange(
+                VendorSectionScan.complement(of: ids, upTo: maxVendorId)
+            )
+        isRange = Swift.min(ranges, complementRanges) < bitfield
+        defaultConsent = isRange && complementRanges < ranges
+    }
+
+    /// Writes the section for `ids` in the planned form.
+    /// - Throws: `valueOutOfRange` when ranges would need more than 4095 entries.
+    func write<Sink: BitSink>(
+        _ ids: IDSet,
+        to sink: inout Sink,
+        hasDefaultConsent: Bool = false,
+        field: StaticString
+    ) throws(ConsentError) {
+        try sink.writeInteger(maxVendorId, bits: 16, field: field)
+        sink.writeBool(isRange)
+        guard isRange else {
+            try sink.writeBitField(ids, count: maxVendorId, field: field)
+            return
+        }
+        if hasDefaultConsent { sink.writeBool(defaultConsent) }
+        if defaultConsent {
+            try sink.writeIntegerRange(VendorSectionScan.complement(of: ids, upTo: maxVendorId), field: field)
+        } else {
+            try sink.writeIntegerRange(ids, field: field)
+        }
+    }
+}
