@@ -1,0 +1,94 @@
+import ConsentCore
+
+/// Everything the codec knows about one bit-encoded GPP section, declared once in `Sections/`: its id, API
+/// prefix, layouts (segments and fields) and how a string's segments map onto them.
+public final class GPPSectionDeclaration: Sendable {
+    /// How the segments of a section are told apart.
+    enum Structure: Sendable {
+        /// Version field first (usnat, sections 8-23): the Version picks the layout, the optional subsections
+        /// follow in declared order.
+        case versioned
+        /// MSPA-version first (sections 24-27): either the iabgpp-es layout (core first) or the header-first
+        /// layout of the specification, told apart by the first 6 bits.
+        case mspa
+        /// TCF Canada: core first, then optional segments in any order, each starting with an Int(3) type.
+        case tcfCanada
+    }
+
+    /// The section id in the GPP header, `7`.
+    public let id: Int
+    /// The API prefix and JSON key, `usnat`.
+    public let prefix: StaticString
+    /// A name for people, `US National (MSPA)`.
+    public let title: StaticString
+    /// The layouts; ``defaultLayoutIndex`` is the one a freshly built section uses.
+    public let layouts: [GPPSectionLayout]
+    /// The layout of a freshly built section.
+    public let defaultLayoutIndex: Int
+    let structure: Structure
+
+    init(
+        id: Int,
+        prefix: StaticString,
+        title: StaticString,
+        structure: Structure,
+        layouts: [GPPSectionLayout],
+        defaultLayoutIndex: Int = 0
+    ) {
+        self.id = id
+        self.prefix = prefix
+        self.title = title
+        self.structure = structure
+        self.layouts = layouts
+        self.defaultLayoutIndex = defaultLayoutIndex
+    }
+
+    /// The declaration of section `id`, or nil when it is not a bit-encoded section this package declares
+    /// (sections 1, 2 and 6 are decoded by the TCF and US Privacy modules).
+    public static func declaration(for id: Int) -> GPPSectionDeclaration? {
+        guard id >= 0, id < byID.count else { return nil }
+        return byID[id]
+    }
+
+    /// The declaration whose prefix is `prefix`.
+    public static func declaration(prefix: String) -> GPPSectionDeclaration? {
+        all.first { $0.prefix.hasText(prefix) }
+    }
+
+    private static let byID: [GPPSectionDeclaration?] = {
+        var table = [GPPSectionDeclaration?](repeating: nil, count: (all.map(\.id).max() ?? 0) + 1)
+        for declaration in all { table[declaration.id] = declaration }
+        return table
+    }()
+
+    /// The layout a section's Version field selects, given the bits of its core (DESIGN.md decision 5,
+    /// gpp-sections.md §7 "How to pick the layout"): the Version's own layout, unless the core is long enough for
+    /// a larger layout, or too short for the Version's layout but long enough for a smaller one.
+    /// - Throws: `badVersion` when no layout has that Version.
+    func layoutIndex(version: Int, coreBits: Int) throws(ConsentError) -> Int {
+        guard let own = layouts.firstIndex(where: { $0.version == version }) else {
+            throw ConsentError(
+                .badVersion,
+                format: .gpp,
+                segment: prefix,
+                field: "version",
+                bitOffset: 0,
+                value: Int64(version)
+            )
+        }
+        let ownBits = layouts[own].coreBitCount ?? 0
+        for (index, layout) in layouts.enumerated() where index != own && layout.version != nil {
+            guard let bits = layout.coreBitCount, coreBits >= bits else { continue }
+            if bits > ownBits || coreBits < ownBits { return index }
+        }
+        return own
+    }
+}
+
+extension GPPSectionDeclaration: Hashable {
+    /// Declarations are unique: equal when identical.
+    public static func == (lhs: GPPSectionDeclaration, rhs: GPPSectionDeclaration) -> Bool { lhs === rhs }
+
+    /// Hashes the id.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

@@ -1,0 +1,90 @@
+/// One way a section's segments can be laid out: usnat has a version 1 and a version 2 layout, the new-style
+/// state sections an iabgpp-es layout and a header-first one. The layout assigns every field its storage.
+public final class GPPSectionLayout: Sendable {
+    /// `v1`, `v2`, `default`, `headerFirst`.
+    public let name: StaticString
+    /// The section Version this layout is the format of, when the section has a Version field first.
+    public let version: Int?
+    /// The segments in the order a string writes them; optional ones may be left out.
+    public let segments: [GPPSegmentDeclaration]
+    /// The index of the core segment (1 when a section header segment comes first).
+    public let coreIndex: Int
+    /// Number of id-set slots.
+    let idSetCount: Int
+    /// Bits of the core when all its fields are fixed-width.
+    let coreBitCount: Int?
+
+    /// Lays out `segments`, giving each field a slot; traps if the fixed-width fields need more than 256 bits
+    /// (a declaration error, caught by the tests).
+    public init(name: StaticString, version: Int? = nil, segments: [GPPSegmentDeclaration], coreIndex: Int = 0) {
+        var laidOut = segments
+        var word = 0
+        var used = 0
+        var idSets = 0
+        func scalarSlot(_ width: Int) -> GPPScalarSlot {
+            if used + width > 64 {
+                word += 1
+                used = 0
+            }
+            precondition(word < GPPFieldValues.wordCount, "fixed-width fields exceed the value store")
+            defer { used += width }
+            return GPPScalarSlot(word: word, shift: used, width: width)
+        }
+        for segmentIndex in laidOut.indices {
+            var slots: [GPPFieldSlot] = []
+            for field in laidOut[segmentIndex].fields {
+                if field.role != .value {
+                    slots.append(.derived)
+                    continue
+                }
+                switch field.coding {
+                case .countedBitField(let countKey):
+                    guard let countIndex = laidOut[segmentIndex].fieldIndex(countKey),
+                        case .scalar(let countSlot) = slots[countIndex]
+                    else { preconditionFailure("the count field of a counted bitfield comes first") }
+                    slots.append(.countedIDs(idSets, count: countSlot))
+                    idSets += 1
+                case .publisherRestrictions:
+                    slots.append(.restrictions)
+                case let coding where coding.holdsIDs:
+                    slots.append(.ids(idSets))
+                    idSets += 1
+                case let coding:
+                    slots.append(.scalar(scalarSlot(coding.fixedBitCount ?? 64)))
+                }
+            }
+            laidOut[segmentIndex].slots = slots
+        }
+        self.name = name
+        self.version = version
+        self.segments = laidOut
+        self.coreIndex = coreIndex
+        self.idSetCount = idSets
+        self.coreBitCount = laidOut[coreIndex].fixedBitCount
+    }
+
+    /// The core segment.
+    public var core: GPPSegmentDeclaration { segments[coreIndex] }
+
+    /// The index of the segment named `name`.
+    func segmentIndex(_ name: String) -> Int? { segments.firstIndex { $0.name.hasText(name) } }
+
+    /// The segment and field index of the field with JSON key `key`.
+    func locate(_ key: String) -> (segment: Int, field: Int)? {
+        for (segmentIndex, segment) in segments.enumerated() {
+            if let fieldIndex = segment.fieldIndex(key) { return (segmentIndex, fieldIndex) }
+        }
+        return nil
+    }
+
+    /// The bit offset of field `key` in the core, when every field before it has a fixed width.
+    func coreBitOffset(of key: String) -> Int? {
+        var offset = core.typeBits
+        for field in core.fields {
+            if field.hasKey(key) { return offset }
+            guard let bits = field.coding.fixedBitCount else { return nil }
+            offset += bits
+        }
+        return nil
+    }
+}

@@ -1,0 +1,40 @@
+public import ConsentCore
+
+extension GPPFieldSection {
+    /// The section's text: the decoded text while nothing changed (unless `options` asks for a canonical
+    /// re-encoding), else the canonical form.
+    /// - Throws: `valueOutOfRange` when a value does not fit its field.
+    public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
+        if options.fidelity == .preserveOriginal, let text = memory.text { return String(text) }
+        var counter = BitCounter()
+        try writeCanonical(into: &counter)
+        var writer = BitWriter(reservingBits: counter.totalBits)
+        try writeCanonical(into: &writer)
+        return writer.makeString()
+    }
+
+    /// Appends the section's text to `sink` (see ``encoded(options:)``).
+    func write<Sink: BitSink>(into sink: inout Sink, options: EncodingOptions) throws(ConsentError) {
+        if options.fidelity == .preserveOriginal, let text = memory.text {
+            sink.appendText(String(text))
+        } else {
+            try writeCanonical(into: &sink)
+        }
+    }
+
+    /// Writes every present segment in layout order, each padded to a byte and then to 6 bits (iabgpp-es/java).
+    func writeCanonical<Sink: BitSink>(into sink: inout Sink) throws(ConsentError) {
+        let subsections = presentSubsectionIDs
+        var first = true
+        do throws(ConsentError) {
+            for (index, segment) in layout.segments.enumerated() where isPresent(segmentIndex: index) {
+                if !first { sink.appendASCII(UInt8(ascii: ".")) }
+                first = false
+                try segment.encode(values, sectionID: declaration.id, subsectionIDs: subsections, into: &sink)
+                sink.finishSegment(paddingToMultipleOf: 8)
+            }
+        } catch {
+            throw error.adding(format: .gpp, segment: declaration.prefix)
+        }
+    }
+}

@@ -1,0 +1,234 @@
+public import ConsentCore
+
+extension GPPFieldSection {
+    /// The section's JSON object (spec/json.md): every field of the layout under its key, subsection fields merged
+    /// in (`null` when the subsection is absent; a present GPC subsection adds `gpcSegmentType` and
+    /// `gpcSegmentIncluded`), then `"encoding"`: `layout`, `text` (the decoded text), and what the text showed of
+    /// `padding`, `vendorEncoding`, `segmentOrder`, `extraSegments`.
+    public func jsonValue() -> JSONValue {
+        var object = JSONObject()
+        for (segmentIndex, segment) in layout.segments.enumerated() {
+            let isPresent = isPresent(segmentIndex: segmentIndex)
+            if isPresent, segment.typeKey.utf8CodeUnitCount > 0 {
+                object.append(segment.typeKey.description, .integer(segment.typeValue))
+            }
+            if isPresent, segment.includedKey.utf8CodeUnitCount > 0 {
+                object.append(segment.includedKey.description, .bool(true))
+            }
+            for (fieldIndex, field) in segment.fields.enumerated() {
+                let json = isPresent ? Self.json(value(segment: segmentIndex, field: fieldIndex)) : .null
+                object.append(field.key.description, json)
+            }
+        }
+        object.append("encoding", .object(encodingJSON))
+        return .object(object)
+    }
+
+    private var encodingJSON: JSONObject {
+        var encoding = JSONObject()
+        encoding.append("layout", .string(layout.name.description))
+        if let text = memory.text { encoding.append("text", .string(String(text))) }
+        if memory.text != nil {
+            let padding =
+                memory.irregularPadding
+                ? "irregular" : memory.sixBitPadding ? (memory.bytePadding ? "mixed" : "sixBit") : "byteThenSixBit"
+            encoding.append("padding", .string(padding))
+        }
+        if layout.segments.contains(where: \.hasVendorEncodings) {
+            encoding.append(
+                "vendorEncoding",
+                .string(memory.fibonacciVendors ? "optimizedFibonacciRange" : "optimizedIntRange")
+            )
+        }
+        if !memory.segmentOrder.isEmpty {
+            encoding.append(
+                "segmentOrder",
+                .array(memory.segmentOrder.map { .string(layout.segments[Int($0)].name.description) })
+            )
+        }
+        if memory.extraSegments > 0 { encoding.append("extraSegments", .integer(memory.extraSegments)) }
+        return encoding
+    }
+
+    /// The JSON form of one field value.
+    static func json(_ value: GPPFieldValue) -> JSONValue {
+        switch value {
+        case .integer(let number): .integer(number)
+        case .boolean(let flag): .bool(flag)
+        case .list(let list): .array(list.map { .integer($0) })
+        case .datetime(let deciseconds): .string(Timestamp.iso8601(deciseconds: deciseconds))
+        case .letters(let text): .string(text)
+        case .ids(let ids): .ids(ids)
+        case .restrictions(let list):
+            .array(
+                list.map {
+                    .object(
+                        JSONObject([
+                            ("purposeId", .integer($0.purposeID)), ("restrictionType", .integer($0.restrictionType)),
+                            ("vendorIds", .ids($0.vendorIDs)),
+                        ])
+                    )
+                }
+            )
+        }
+    }
+
+    /// Reads a section of `declaration` from its JSON object (the form ``jsonValue()`` writes). The layout is the
+    /// one whose fields the object carries (usnat: by the lengths of the lists; new-style sections: header-first
+    /// when `version` is given). When `encoding.text` decodes to the same values, the section keeps that text.
+    /// - Throws: `badJSON` naming the key (`field`) and section (`segment`); `valueOutOfRange`; `badVersion`.
+    public init(_ declaration: GPPSectionDeclaration, json: JSONValue) throws(ConsentError) {
+        guard let object = json.objectValue else {
+            throw ConsentError(.badJSON, format: .gpp, segment: declaration.prefix)
+        }
+        let layoutIndex = try Self.layoutIndex(declaration, for: object)
+        var section = GPPFieldSection(declaration, blankLayout: layoutIndex)
+        for (segmentIndex, segment) in section.layout.segments.enumerated() {
+            if segment.isOptional {
+                let included =
+                    segment.includedKey.utf8CodeUnitCount == 0
+                    || object[segment.includedKey.description]?.boolValue != false
+                let hasValues = segment.fields.contains { !(object[$0.key.description]?.isNull ?? true) }
+                guard included, hasValues else { continue }
+            }
+            section.present |= 1 << UInt8(segmentIndex)
+            for (fieldIndex, field) in segment.fields.enumerated() where field.role == .value {
+                let value = try Self.fieldValue(field, object[field.key.description], declaration.prefix)
+                try section.store(value, segment: segmentIndex, field: fieldIndex)
+            }
+        }
+        try section.checkVersion()
+        if let text = object["encoding"]?["text"]?.stringValue,
+            let decoded = try? GPPFieldSection(declaration, encoded: text),
+            decoded.hasSameValues(as: section)
+        {
+            section = decoded
+        }
+        self = section
+    }
+
+    /// The first layout whose mandatory fields the object has, in the right shapes, and none of whose missing
+    /// keys the object gives (the hint `encoding.layout` first).
+    private static func layoutIndex(
+        _ declaration: GPPSectionDeclaration,
+        for object: JSONObject
+    ) throws(ConsentError) -> Int {
+        var order = Array(declaration.layouts.indices)
+        if let hint = object["encoding"]?["layout"]?.stringValue,
+            let index = declaration.layouts.firstIndex(where: { $0.name.hasText(hint) })
+        {
+            order.removeAll { $0 == index }
+            order.insert(index, at: 0)
+        }
+        var firstError: ConsentError?
+        for index in order {
+            let layout = declaration.layouts[index]
+            if let error = mismatch(layout, declaration, object) {
+                firstError = firstError ?? error
+            } else {
+                return index
+            }
+        }
+        throw firstError ?? ConsentError(.badJSON, format: .gpp, segment: declaration.prefix)
+    }
+
+    private static func mismatch(
+        _ layout: GPPSectionLayout,
+        _ declaration: GPPSectionDeclaration,
+        _ object: JSONObject
+    ) -> ConsentError? {
+        for segment in layout.segments where !segment.isOptional {
+            for field in segment.fields where field.role == .value {
+                guard let value = object[field.key.description], !value.isNull else {
+                    return ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: field.key)
+                }
+                if case .integerList(let count, _) = field.coding, value.arrayValue?.count != count {
+                    return ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: field.key)
+                }
+            }
+        }
+        for other in declaration.layouts where other !== layout {
+            for segment in other.segments {
+                for field in segment.fields where layout.locate(field.key.description) == nil {
+                    if let value = object[field.key.description], !value.isNull {
+                        return ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: field.key)
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Reads one field's value from JSON.
+    private static func fieldValue(
+        _ field: GPPField,
+        _ json: JSONValue?,
+        _ prefix: StaticString
+    ) throws(ConsentError) -> GPPFieldValue {
+        let bad = ConsentError(.badJSON, format: .gpp, segment: prefix, field: field.key)
+        guard let json, !json.isNull else { throw bad }
+        switch field.coding {
+        case .boolean:
+            guard let flag = json.boolValue else { throw bad }
+            return .boolean(flag)
+        case .integer:
+            guard let number = json.intValue else { throw bad }
+            return .integer(number)
+        case .integerList(let count, let bitsPerItem):
+            guard let items = json.arrayValue, items.count == count else { throw bad }
+            var numbers: [Int] = []
+            for item in items {
+                guard let number = item.intValue else { throw bad }
+                numbers.append(number)
+            }
+            return .list(try FixedIntegerList(numbers, bitsPerItem: bitsPerItem, field: field.key))
+        case .datetime:
+            guard let text = json.stringValue else { throw bad }
+            return .datetime(deciseconds: try Timestamp.deciseconds(iso8601: text, field: field.key))
+        case .letters:
+            guard let text = json.stringValue else { throw bad }
+            return .letters(text)
+        case .bitField, .countedBitField, .vendorRange, .fibonacciRange:
+            return .ids(try ids(json, bad))
+        case .publisherRestrictions:
+            guard let items = json.arrayValue else { throw bad }
+            var list: [CanadianPublisherRestriction] = []
+            for item in items {
+                guard let purpose = item["purposeId"]?.intValue, let type = item["restrictionType"]?.intValue,
+                    let vendors = item["vendorIds"]
+                else { throw bad }
+                list.append(
+                    CanadianPublisherRestriction(
+                        purposeID: purpose,
+                        restrictionType: type,
+                        vendorIDs: try ids(vendors, bad)
+                    )
+                )
+            }
+            return .restrictions(list)
+        }
+    }
+
+    private static func ids(_ json: JSONValue, _ bad: ConsentError) throws(ConsentError) -> IDSet {
+        guard let items = json.arrayValue else { throw bad }
+        var ids = IDSet()
+        for item in items {
+            guard let id = item.intValue, id >= 1, id <= IDSet.maximumID else { throw bad }
+            ids.insert(id)
+        }
+        return ids
+    }
+
+    /// The Version checks decoding makes, for built values: a Version with a layout (usnat 1 or 2, others 1), and
+    /// 1 in a new-style section header.
+    func checkVersion() throws(ConsentError) {
+        let badVersion = ConsentError(.badVersion, format: .gpp, segment: declaration.prefix, field: "version")
+        switch declaration.structure {
+        case .versioned, .tcfCanada:
+            let version = integer("version") ?? 0
+            guard declaration.layouts.contains(where: { $0.version == version }) else { throw badVersion }
+        case .mspa:
+            if layout.coreIndex > 0, integer("version") != 1 { throw badVersion }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ConsentCore
+
+/// The GPP header (gpp.md §3): Type Int(6) = 3, Version Int(6) = 1, SectionIds Range(Fibonacci).
+enum GPPHeader {
+    static let tilde = UInt8(ascii: "~")
+
+    /// Reads the header at the start of `view`: where it ends (its `~` or the end) and its section ids.
+    ///
+    /// The Type is checked on the first character before anything else is scanned, so a TC string or any other
+    /// text fails at once.
+    /// - Throws: `empty`; `tooLong`; `unknownFormat` (Type not 3); `badVersion`; `badBase64`; `truncated`;
+    ///   `badValue` from the id range; `tooLong` for more ids than `options.maxSections`.
+    static func read(_ view: TextView, options: DecodingOptions) throws(ConsentError) -> (end: Int, ids: IDSet) {
+        guard !view.isEmpty else { throw ConsentError(.empty, format: .gpp) }
+        guard view.count <= options.maxInputLength else {
+            throw ConsentError(
+                .tooLong,
+                format: .gpp,
+                characterOffset: options.maxInputLength,
+                value: Int64(view.count)
+            )
+        }
+        let type = Base64URL.sextet(view[0])
+        guard type == 3 else {
+            throw ConsentError(
+                .unknownFormat,
+                format: .gpp,
+                segment: "header",
+                field: "type",
+                bitOffset: 0,
+                characterOffset: 0,
+                value: Int64(type)
+            )
+        }
+        let end = view.firstIndex(of: tilde) ?? view.count
+        do throws(ConsentError) {
+            var reader = try view.slice(0..<end).bitReader()
+            try reader.skipBits(6)
+            let versionStart = reader.readerBitIndex
+            let version: Int = try reader.readInteger(bits: 6, field: "version")
+            guard version == 1 else {
+                throw ConsentError(.badVersion, field: "version", bitOffset: versionStart, value: Int64(version))
+            }
+            let ids = try reader.readFibonacciRange(field: "sectionIds").ids
+            guard ids.count <= options.maxSections else {
+                throw ConsentError(.tooLong, field: "sectionIds", bitOffset: 12, value: Int64(ids.count))
+            }
+            return (end, ids)
+        } catch {
+            throw error.adding(format: .gpp, segment: "header", characterOffset: 0)
+        }
+    }
+
+    /// The error for a header whose id count differs from the number of sections that follow.
+    static func countMismatch(sections: Int) -> ConsentError {
+        ConsentError(
+            .badValue,
+            format: .gpp,
+            segment: "header",
+            field: "sectionIds",
+            bitOffset: 12,
+            characterOffset: 0,
+            value: Int64(sections)
+        )
+    }
+
+    /// Writes a canonical header for `ids` (ascending): Type, Version, the Fibonacci range, padded to a byte and
+    /// then to 6 bits.
+    static func write<Sink: BitSink>(ids: IDSet, into sink: inout Sink) throws(ConsentError) {
+        sink.writeBits(3, count: 6)
+        sink.writeBits(1, count: 6)
+        try sink.writeFibonacciRange(ids, field: "sectionIds")
+        sink.finishSegment(paddingToMultipleOf: 8)
+    }
+}

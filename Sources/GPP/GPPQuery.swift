@@ -1,0 +1,152 @@
+public import ConsentCore
+
+/// Answers hot-path questions about an encoded GPP string without building a ``GPPString``: reads only the header
+/// and the section asked about, and allocates nothing (for native strings whose section ids are at most 64).
+///
+/// The header is checked as ``GPPString/init(encoded:options:)`` checks it, and the section read gives the same
+/// values and errors as the full decoder. Sections not asked about are not read: a string whose other sections
+/// are broken (or whose `~` parts do not match the header's count, when the mismatch is not in the part read)
+/// can answer here and still fail a full decode.
+public enum GPPQuery {
+    /// A usnat opt-out field the query path reads straight from the core.
+    public struct USNationalSignal: Sendable, Hashable {
+        let index: Int
+        /// `SaleOptOut`.
+        public static let saleOptOut = USNationalSignal(index: 0)
+        /// `SharingOptOut`.
+        public static let sharingOptOut = USNationalSignal(index: 1)
+        /// `TargetedAdvertisingOptOut`.
+        public static let targetedAdvertisingOptOut = USNationalSignal(index: 2)
+    }
+
+    /// Bit offsets of the three signals in each usnat layout, from the declaration (layout-major).
+    private static let signalOffsets: [Int] = GPPSectionDeclaration.usNational.layouts.flatMap { layout in
+        ["saleOptOut", "sharingOptOut", "targetedAdvertisingOptOut"].map { layout.coreBitOffset(of: $0) ?? 0 }
+    }
+
+    /// True when the header lists section `id`.
+    /// - Throws: the header's errors (`empty`, `unknownFormat`, `badVersion`, `badBase64`, `truncated`, ...).
+    public static func containsSection(
+        _ id: Int,
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Bool {
+        try withTextView(of: encoded) { view throws(ConsentError) in
+            try GPPHeader.read(view, options: options).ids.contains(id)
+        }
+    }
+
+    /// The value of a usnat opt-out field (0 n.a., 1 opted out, 2 did not opt out), or nil when the string has no
+    /// usnat section. Only the header and usnat's core are read.
+    /// - Throws: the header's errors; `badValue` (field `sectionIds`) when the usnat part is not where the header
+    ///   puts it; the core's errors (`badVersion`, `truncated`, `badBase64`, ...).
+    public static func usNational(
+        _ signal: USNationalSignal,
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Int? {
+        try withTextView(of: encoded) { view throws(ConsentError) -> Int? in
+            guard let part = try section(7, in: view, options: options) else { return nil }
+            let declaration = GPPSectionDeclaration.usNational
+            let core = part.slice(0..<(part.firstIndex(of: UInt8(ascii: ".")) ?? part.count))
+            do throws(ConsentError) {
+                let reader = try core.bitReader()
+                let version: Int = try reader.peekInteger(bits: 6)
+                let layoutIndex = try declaration.layoutIndex(version: version, coreBits: reader.bitCount)
+                guard reader.bitCount >= declaration.layouts[layoutIndex].coreBitCount ?? 0 else {
+                    throw ConsentError(.truncated)
+                }
+                return try reader.getInteger(atBit: signalOffsets[layoutIndex * 3 + signal.index], bits: 2)
+            } catch {
+                // The full decoder says which field failed where.
+                _ = try GPPFieldSection.decode(declaration, part: part, source: nil, options: options)
+                throw error
+            }
+        }
+    }
+
+    /// The usnat GPC signal: nil when the string has no usnat section or usnat has no GPC subsection.
+    /// - Throws: as ``usNational(_:in:options:)``, and the GPC subsection's errors (`badValue`, field
+    ///   `gpcSegmentType`, when its type is not 1).
+    public static func usNationalGPC(
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Bool? {
+        try withTextView(of: encoded) { view throws(ConsentError) -> Bool? in
+            guard let part = try section(7, in: view, options: options) else { return nil }
+            return try GPPFieldSection.decode(.usNational, part: part, source: nil, options: options).gpc
+        }
+    }
+
+    /// Where the encoded TC string of section 2 (`tcfeuv2`) lies in `encoded`, or nil when there is none. Only the
+    /// header is decoded; the TC string itself is not checked.
+    /// - Throws: the header's errors; `badValue` (field `sectionIds`) when fewer parts follow than the header lists.
+    public static func tcfEuV2Range(
+        in encoded: String,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Range<String.Index>? {
+        let offsets = try withTextView(of: encoded) { view throws(ConsentError) -> Range<Int>? in
+            let header = try GPPHeader.read(view, options: options)
+            guard header.ids.contains(2) else { return nil }
+            var position = header.end
+            for id in header.ids where id < 2 {
+                _ = id
+                guard let next = view.firstIndex(of: GPPHeader.tilde, from: position + 1) else {
+                    throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde))
+                }
+                position = next
+            }
+            guard position < view.count else { throw GPPHeader.countMismatch(sections: 0) }
+            let end = view.firstIndex(of: GPPHeader.tilde, from: position + 1) ?? view.count
+            return (position + 1)..<end
+        }
+        guard let offsets else { return nil }
+        let utf8 = encoded.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: offsets.lowerBound)
+        return start..<utf8.index(start, offsetBy: offsets.count)
+    }
+
+    /// The encoded TC string of section 2, sharing `encoded`'s storage, or nil (see ``tcfEuV2Range(in:options:)``).
+    public static func tcfEuV2(
+        in encoded: String,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Substring? {
+        try tcfEuV2Range(in: encoded, options: options).map { encoded[$0] }
+    }
+
+    /// The text of section `id` in `view`, found from the end of the string (the sections after a US section are
+    /// short), or nil when the header does not list it.
+    private static func section(
+        _ id: Int,
+        in view: TextView,
+        options: DecodingOptions
+    ) throws(ConsentError) -> TextView? {
+        let header = try GPPHeader.read(view, options: options)
+        guard header.ids.contains(id) else { return nil }
+        var after = 0
+        for listed in header.ids where listed > id { after += 1 }
+        var end = view.count
+        while true {
+            var index = end - 1
+            while index > header.end && view[index] != GPPHeader.tilde { index -= 1 }
+            guard index >= header.end, header.end < view.count else {
+                throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde))
+            }
+            if after == 0 {
+                let part = view.slice((index + 1)..<end)
+                guard !part.isEmpty else {
+                    throw ConsentError(
+                        .badValue,
+                        format: .gpp,
+                        segment: GPPSectionDeclaration.declaration(for: id)?.prefix ?? "section",
+                        characterOffset: part.offset
+                    )
+                }
+                return part
+            }
+            guard index > header.end else { throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde)) }
+            after -= 1
+            end = index
+        }
+    }
+}

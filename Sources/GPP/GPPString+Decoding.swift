@@ -1,0 +1,76 @@
+public import ConsentCore
+
+extension GPPString {
+    /// Decodes a GPP string.
+    ///
+    /// Checks, in order: the Type (first character; anything but `D` is `unknownFormat`, so a bare TC string fails
+    /// at once), the Version (1, else `badVersion`), the section ids (at most `options.maxSections`), that as many
+    /// `~` parts follow as the header lists (`badValue`, field `sectionIds`, which wins over any section error),
+    /// that none is empty, then every section.
+    /// - Throws: a ``ConsentError`` naming the section (`segment`), field, bit offset within its segment and the
+    ///   character offset of that segment.
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        let source = encoded as? String ?? String(encoded)
+        self = try withTextView(of: source) { view throws(ConsentError) in
+            try GPPString.decode(view, source: source, options: options)
+        }
+        if options.strict, lint().contains(where: { $0.severity == .error }) {
+            throw ConsentError(.policyViolation, format: .gpp)
+        }
+    }
+
+    private static func decode(
+        _ view: TextView,
+        source: String,
+        options: DecodingOptions
+    ) throws(ConsentError) -> GPPString {
+        let header = try GPPHeader.read(view, options: options)
+        var sections: [GPPSection] = []
+        sections.reserveCapacity(header.ids.count)
+        var position = header.end
+        for id in header.ids {
+            guard position < view.count else { throw GPPHeader.countMismatch(sections: sections.count) }
+            let start = position + 1
+            let end = view.firstIndex(of: GPPHeader.tilde, from: start) ?? view.count
+            do throws(ConsentError) {
+                sections.append(try decodeSection(id, view.slice(start..<end), source: source, options: options))
+            } catch {
+                let parts = view.count(of: GPPHeader.tilde)
+                throw parts == header.ids.count ? error : GPPHeader.countMismatch(sections: parts)
+            }
+            position = end
+        }
+        guard position == view.count else { throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde)) }
+        var string = GPPString(sections: sections)
+        string.memory = GPPStringMemory(text: source, header: source.utf8Slice(0..<header.end))
+        return string
+    }
+
+    private static func decodeSection(
+        _ id: Int,
+        _ part: TextView,
+        source: String,
+        options: DecodingOptions
+    ) throws(ConsentError) -> GPPSection {
+        let declaration = GPPSectionDeclaration.declaration(for: id)
+        guard !part.isEmpty else {
+            throw ConsentError(
+                .badValue,
+                format: .gpp,
+                segment: declaration?.prefix ?? "section",
+                characterOffset: part.offset
+            )
+        }
+        if let declaration {
+            return .fields(try GPPFieldSection.decode(declaration, part: part, source: source, options: options))
+        }
+        // Unknown: only its structure is checked (non-empty base64url parts), the text is kept.
+        var parts = GPPSegmentParts(part, limit: options.maxSegments)
+        do throws(ConsentError) {
+            while let segment = try parts.next() { _ = try segment.reader() }
+        } catch {
+            throw error.adding(format: .gpp, segment: "section")
+        }
+        return .unknown(UnknownGPPSection(id: id, text: source.utf8Slice(part.offset..<part.offset + part.count)))
+    }
+}

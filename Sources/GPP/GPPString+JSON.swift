@@ -1,0 +1,92 @@
+public import ConsentCore
+
+extension GPPString {
+    /// The JSON form (spec/json.md): `type` (when asked), `version`, `sectionIds`, `sections` keyed by API prefix
+    /// (an unknown id by its number, as `{"raw": ...}`), and `"encoding"` with the decoded `text` and `header`.
+    public func jsonValue(includeType: Bool = true) -> JSONValue {
+        var object = JSONObject()
+        if includeType { object.append("type", .string("gpp")) }
+        object.append("version", .integer(version))
+        object.append("sectionIds", .array(sections.map { .integer($0.id) }))
+        var body = JSONObject()
+        for section in sections { body[section.key] = section.jsonValue() }
+        object.append("sections", .object(body))
+        var encoding = JSONObject()
+        if let text = memory.text { encoding.append("text", .string(text)) }
+        if let header = memory.header { encoding.append("header", .string(String(header))) }
+        object.append("encoding", .object(encoding))
+        return .object(object)
+    }
+
+    /// Reads the JSON form. Sections come in `sectionIds` order, each from `sections` under its prefix (or id);
+    /// a section whose `encoding.text` decodes to the same values keeps that text, and the whole string keeps
+    /// `encoding.text` when it decodes to the same sections.
+    /// - Throws: `badJSON` naming the key; `badVersion`; `unknownFormat` for another `type`; the sections' errors.
+    public init(json: JSONValue) throws(ConsentError) {
+        guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .gpp) }
+        if let type = object["type"], type.stringValue != "gpp" {
+            throw ConsentError(.unknownFormat, format: .gpp, field: "type")
+        }
+        if let version = object["version"], version.intValue != 1 {
+            throw ConsentError(.badVersion, format: .gpp, field: "version")
+        }
+        guard let ids = object["sectionIds"]?.arrayValue else {
+            throw ConsentError(.badJSON, format: .gpp, field: "sectionIds")
+        }
+        guard let body = object["sections"]?.objectValue else {
+            throw ConsentError(.badJSON, format: .gpp, field: "sections")
+        }
+        var sections: [GPPSection] = []
+        for item in ids {
+            guard let id = item.intValue, id >= 1, id <= IDSet.maximumID else {
+                throw ConsentError(.badJSON, format: .gpp, field: "sectionIds")
+            }
+            let key = GPPSection.prefix(of: id) ?? String(id)
+            guard let sectionJSON = body[key] else { throw ConsentError(.badJSON, format: .gpp, field: "sections") }
+            sections.append(try GPPSection(id: id, json: sectionJSON))
+        }
+        var string = GPPString(sections: sections)
+        let encoding = object["encoding"]
+        if let text = encoding?["text"]?.stringValue, let decoded = try? GPPString(encoded: text),
+            decoded.sectionIDs == string.sectionIDs,
+            zip(decoded.sections, string.sections).allSatisfy({ $0.hasSameValues(as: $1) })
+        {
+            string = decoded
+        } else if let header = encoding?["header"]?.stringValue {
+            string.memory.header = Substring(header)
+        }
+        self = string
+    }
+}
+
+extension GPPSection {
+    /// The section's JSON object.
+    public func jsonValue() -> JSONValue {
+        switch self {
+        case .fields(let section): section.jsonValue()
+        case .unknown(let section): .object(JSONObject([("raw", .string(String(section.text)))]))
+        }
+    }
+
+    /// Reads section `id` from its JSON object.
+    /// - Throws: `badJSON` naming the key.
+    public init(id: Int, json: JSONValue) throws(ConsentError) {
+        if let declaration = GPPSectionDeclaration.declaration(for: id) {
+            self = .fields(try GPPFieldSection(declaration, json: json))
+        } else {
+            guard let raw = json["raw"]?.stringValue, !raw.isEmpty else {
+                throw ConsentError(.badJSON, format: .gpp, field: "raw")
+            }
+            self = .unknown(UnknownGPPSection(id: id, text: raw))
+        }
+    }
+
+    /// Same values, however each was written.
+    func hasSameValues(as other: GPPSection) -> Bool {
+        switch (self, other) {
+        case (.fields(let left), .fields(let right)): left.hasSameValues(as: right)
+        case (.unknown(let left), .unknown(let right)): left == right
+        default: false
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ConsentCore
+
+/// An IAB Global Privacy Platform string: a header (Type 3, Version 1, the section ids) and its sections, each in
+/// header order.
+///
+/// Decoding is eager and deterministic: the header, the section count and every section are checked before the
+/// value exists, so the same input always gives the same value or error. A decoded string keeps its text and
+/// gives it back from ``encoded(options:)`` byte for byte until something changes; then each section that did
+/// not change keeps its text, and changed or built ones encode canonically (see ``GPPFieldSection``).
+public struct GPPString: Sendable, Hashable {
+    /// The header Version (only 1 is defined).
+    public let version: Int
+    /// The sections, in header order; changing them drops the remembered text of the whole string.
+    public var sections: [GPPSection] {
+        didSet { memory.text = nil }
+    }
+    var memory = GPPStringMemory()
+
+    /// A string of `sections` (encoded in ascending id order).
+    public init(sections: [GPPSection] = []) {
+        self.version = 1
+        self.sections = sections
+    }
+
+    /// The section ids in header order.
+    public var sectionIDs: [Int] { sections.map(\.id) }
+
+    /// The section with id `id`, or nil. Setting nil removes it; setting a section puts it at its id's place.
+    public subscript(id id: Int) -> GPPSection? {
+        get { sections.first { $0.id == id } }
+        set {
+            if let index = sections.firstIndex(where: { $0.id == id }) {
+                if let newValue { sections[index] = newValue } else { sections.remove(at: index) }
+            } else if let newValue {
+                let index = sections.firstIndex { $0.id > id } ?? sections.endIndex
+                sections.insert(newValue, at: index)
+            }
+        }
+    }
+
+    /// The declared section with id `id` (`5`, `7`-`27`), or nil.
+    public func fieldSection(_ id: Int) -> GPPFieldSection? { self[id: id]?.fieldSection }
+
+    /// Section 7, `usnat`, or nil.
+    public var usNational: GPPFieldSection? { fieldSection(7) }
+
+    /// The text this string was decoded from, while nothing changed.
+    public var originalText: String? { memory.text }
+}
+
+/// How a decoded GPP string was written.
+struct GPPStringMemory: Sendable, Hashable {
+    /// The whole input.
+    var text: String?
+    /// The header's text.
+    var header: Substring?
+}

@@ -1,0 +1,65 @@
+import ConsentCore
+import Foundation
+import GPP
+
+/// One line of a golden vector file.
+struct Vector: CustomStringConvertible {
+    let id: String
+    let kind: String
+    let input: String
+    let expect: JSONValue?
+
+    var description: String { id }
+
+    /// The vectors of `file` (in /work/shared/vectors) of kind `kind`.
+    static func load(_ file: String, kind: String = "gpp") -> [Vector] {
+        let path = "/work/shared/vectors/" + file
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            guard let json = try? JSONValue(parsing: line), json["kind"]?.stringValue == kind,
+                let id = json["id"]?.stringValue, let input = json["input"]?.stringValue
+            else { return nil }
+            return Vector(id: id, kind: kind, input: input, expect: json["expect"])
+        }
+    }
+
+    static let valid = load("gpp.jsonl")
+    static let invalid = load("invalid.jsonl")
+}
+
+/// The first place where `actual` does not have what `expected` lists: objects are compared only on the keys
+/// `expected` has (recursively), everything else exactly. Nil when it matches.
+func subsetMismatch(expected: JSONValue, actual: JSONValue?, path: String = "") -> String? {
+    if case .object(let expectedObject) = expected {
+        guard case .object(let actualObject)? = actual else { return "\(path): expected an object, got \(String(describing: actual))" }
+        for (key, value) in expectedObject {
+            if let mismatch = subsetMismatch(expected: value, actual: actualObject[key], path: path + "." + key) {
+                return mismatch
+            }
+        }
+        return nil
+    }
+    return expected == actual ? nil : "\(path): expected \(expected), got \(actual.map(\.description) ?? "nothing")"
+}
+
+/// The JSON value without any `"encoding"` member, at any depth.
+func withoutEncoding(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .object(let object):
+        var stripped = JSONObject()
+        for (key, member) in object where key != "encoding" { stripped.append(key, withoutEncoding(member)) }
+        return .object(stripped)
+    case .array(let items): return .array(items.map(withoutEncoding))
+    default: return value
+    }
+}
+
+/// Runs `body` and returns the error it throws, or nil.
+func thrownError(_ body: () throws(ConsentError) -> Void) -> ConsentError? {
+    do throws(ConsentError) {
+        try body()
+        return nil
+    } catch {
+        return error
+    }
+}
