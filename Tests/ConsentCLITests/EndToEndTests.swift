@@ -75,8 +75,10 @@ import Testing
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == count)
+        #expect(lines.allSatisfy { $0 == lines[0] })
         #expect(
-            lines.allSatisfy { $0 == #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}"# }
+            lines.first?.hasPrefix(#"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N""#)
+                == true
         )
     }
 

@@ -5,9 +5,9 @@ import Testing
 
 @Suite struct JSONOutputTests {
     private func bytes(_ value: JSONValue) -> String {
-        var output: [UInt8] = []
-        JSONOutput.write(value, into: &output)
-        return String(decoding: output, as: UTF8.self)
+        let output = Output(.memory)
+        JSONOutput.write(value, to: output)
+        return output.text
     }
 
     @Test func writesTheSameTextAsSerialized() throws {
@@ -20,6 +20,11 @@ import Testing
             let value = try JSONValue(parsing: text)
             #expect(bytes(value) == value.serialized())
         }
+    }
+
+    @Test func growsTheBufferForLargeDocuments() {
+        let value = JSONValue.array((0..<200_000).map { .int(Int64($0)) })
+        #expect(bytes(value) == value.serialized())
     }
 
     @Test func writesEveryIntegerWidth() {

@@ -15,27 +15,20 @@ enum InputExtractor {
     /// True when the text can only be a bare consent string: base64url characters, `.`, `~` (GPP, AC) and
     /// trailing `=`. Batch decoding checks this first and skips the rest of the extraction.
     static func isBareString(_ text: String) -> Bool {
-        var sawPadding = false
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "=") {
-                sawPadding = true
-                continue
-            }
-            if sawPadding || !isBareCharacter(byte) { return false }
+        var text = text
+        return text.withUTF8 { utf8 in
+            var index = 0
+            // Proof for the table reads: the index is a byte, and the table has 256 entries.
+            let table = bareCharacters.utf8Start
+            while index < utf8.count && table[Int(utf8[index])] == UInt8(ascii: "1") { index &+= 1 }
+            while index < utf8.count && utf8[index] == UInt8(ascii: "=") { index &+= 1 }
+            return index == utf8.count
         }
-        return true
     }
 
-    @inline(__always)
-    private static func isBareCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-            UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
+    /// `1` for the bytes of a bare string (base64url, `.` and `~`), `0` for the rest; indexed by byte value.
+    private static let bareCharacters: StaticString =
+        "0000000000000000000000000000000000000000000001101111111111000000011111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
 
     /// The inputs that `argument` stands for: one, or one per line of a text file.
     static func extract(_ argument: String, io: CommandIO) -> [Extraction] {

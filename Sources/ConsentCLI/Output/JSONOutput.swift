@@ -1,102 +1,171 @@
 import ConsentCore
 
-/// Writes the JSON form as bytes straight into an output buffer: the same text as `JSONValue.serialized()`
-/// (compact), without building a `String` per value, because batch decoding prints many kilobytes per string.
+/// Writes the JSON form as bytes straight into an ``Output`` buffer: the same text as `JSONValue.serialized()`
+/// (compact), without building a `String` per value, because batch decoding prints kilobytes per string (a typical
+/// TC string's JSON lists two thousand vendor ids).
 enum JSONOutput {
     /// Appends the compact JSON text of `value` and a line feed.
     static func writeLine(_ value: JSONValue, to output: Output) {
-        output.append { bytes in
-            write(value, into: &bytes)
-            bytes.append(0x0A)
-        }
+        write(value, to: output)
+        output.reserve(1)
+        output.put(0x0A)
     }
 
     /// Appends the compact JSON text of `value`.
-    static func write(_ value: JSONValue, into bytes: inout [UInt8]) {
+    static func write(_ value: JSONValue, to output: Output) {
         switch value {
-        case .null: append("null", to: &bytes)
-        case .bool(let flag): append(flag ? "true" : "false", to: &bytes)
-        case .int(let number): writeInteger(number, into: &bytes)
-        case .double(let number): bytes.append(contentsOf: (number.isFinite ? String(describing: number) : "null").utf8)
-        case .string(let text): writeString(text, into: &bytes)
-        case .array(let items):
-            bytes.append(UInt8(ascii: "["))
-            var first = true
-            for item in items {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                write(item, into: &bytes)
-            }
-            bytes.append(UInt8(ascii: "]"))
+        case .null: writeLiteral("null", to: output)
+        case .bool(let flag): writeLiteral(flag ? "true" : "false", to: output)
+        case .int(let number):
+            output.reserve(20)
+            writeInteger(number, to: output)
+        case .double(let number): output.write(number.isFinite ? String(describing: number) : "null")
+        case .string(let text): writeString(text, to: output)
+        case .array(let items): writeArray(items, to: output)
         case .object(let object):
-            bytes.append(UInt8(ascii: "{"))
+            output.reserve(1)
+            output.put(UInt8(ascii: "{"))
             var first = true
             for member in object {
-                if !first { bytes.append(UInt8(ascii: ",")) }
+                output.reserve(1)
+                if !first { output.put(UInt8(ascii: ",")) }
                 first = false
-                writeString(member.key, into: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                write(member.value, into: &bytes)
+                writeString(member.key, to: output)
+                output.reserve(1)
+                output.put(UInt8(ascii: ":"))
+                write(member.value, to: output)
             }
-            bytes.append(UInt8(ascii: "}"))
+            output.reserve(1)
+            output.put(UInt8(ascii: "}"))
         }
     }
 
-    /// Decimal digits of an integer.
+    /// Arrays of integers (id lists, thousands long) take a loop that writes through a pointer.
+    private static func writeArray(_ items: [JSONValue], to output: Output) {
+        var index = 0
+        // 20 digits and a sign hold any Int64, plus a comma; and the brackets.
+        output.appendBytes(maximum: items.count &* 22 &+ 2) { start in
+            var cursor = start
+            cursor.pointee = UInt8(ascii: "[")
+            cursor += 1
+            items.withUnsafeBufferPointer { buffer in
+                while index < buffer.count {
+                    guard case .int(let number) = buffer[index] else { return }
+                    if index > 0 {
+                        cursor.pointee = UInt8(ascii: ",")
+                        cursor += 1
+                    }
+                    if number < 0 {
+                        cursor.pointee = UInt8(ascii: "-")
+                        cursor += 1
+                    }
+                    cursor = writeDecimal(number.magnitude, at: cursor)
+                    index &+= 1
+                }
+            }
+            return cursor - start
+        }
+        // Anything else (objects, strings, mixed arrays) the general way.
+        while index < items.count {
+            output.reserve(1)
+            if index > 0 { output.put(UInt8(ascii: ",")) }
+            write(items[index], to: output)
+            index &+= 1
+        }
+        output.reserve(1)
+        output.put(UInt8(ascii: "]"))
+    }
+
+    /// "00" to "99", two bytes each: digits are written two at a time.
+    private static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Writes the digits of `value` at `cursor` and returns the position after them.
     @inline(__always)
-    static func writeInteger(_ number: Int64, into bytes: inout [UInt8]) {
-        if number >= 0 && number < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: number) &+ 0x30)
-            return
+    private static func writeDecimal(
+        _ value: UInt64,
+        at cursor: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        if value < 10 {
+            cursor.pointee = UInt8(truncatingIfNeeded: value) &+ 0x30
+            return cursor + 1
         }
-        var magnitude = number.magnitude
-        // 20 digits hold any UInt64; written backwards into a fixed-size tuple-free scratch, then copied.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                scratch[23 - count] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            if number < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: scratch[(24 - count)...])
+        var digits = 2
+        var threshold: UInt64 = 100
+        while digits < 20 && value >= threshold {
+            digits &+= 1
+            threshold = digits < 20 ? threshold &* 10 : .max
         }
+        do {
+            // The table is a constant of 200 bytes and every index below is at most 198 + 1.
+            let pairs = digitPairs.utf8Start
+            var rest = value
+            var position = cursor + digits
+            while rest >= 100 {
+                let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+                rest /= 100
+                position -= 2
+                position[0] = pairs[pair]
+                position[1] = pairs[pair &+ 1]
+            }
+            if rest >= 10 {
+                let pair = Int(truncatingIfNeeded: rest) &* 2
+                position -= 2
+                position[0] = pairs[pair]
+                position[1] = pairs[pair &+ 1]
+            } else {
+                position -= 1
+                position.pointee = UInt8(truncatingIfNeeded: rest) &+ 0x30
+            }
+        }
+        return cursor + digits
+    }
+
+    /// Decimal digits of an integer; the caller reserved 20 bytes.
+    @inline(__always)
+    static func writeInteger(_ number: Int64, to output: Output) {
+        if number < 0 { output.put(UInt8(ascii: "-")) }
+        output.putDecimal(number.magnitude)
     }
 
     /// A JSON string literal with the escapes of `JSONValue.writeString`: `\" \\ \n \r \t` and `\u00XX` for other
     /// control characters; everything else as UTF-8.
-    static func writeString(_ text: String, into bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
+    static func writeString(_ text: String, to output: Output) {
         var text = text
         text.withUTF8 { utf8 in
-            var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"", to: &bytes)
-                case UInt8(ascii: "\\"): append("\\\\", to: &bytes)
-                case 0x0A: append("\\n", to: &bytes)
-                case 0x0D: append("\\r", to: &bytes)
-                case 0x09: append("\\t", to: &bytes)
-                default:
-                    append("\\u00", to: &bytes)
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 15)])
-                }
-                start = index + 1
+            output.reserve(utf8.count &* 6 &+ 2)
+            output.put(UInt8(ascii: "\""))
+            // Consent strings never need an escape: copy them in one go.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                output.write(utf8)
+                output.put(UInt8(ascii: "\""))
+                return
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            for byte in utf8 {
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    output.put(byte)
+                    continue
+                }
+                output.put(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.put(byte)
+                case 0x0A: output.put(UInt8(ascii: "n"))
+                case 0x0D: output.put(UInt8(ascii: "r"))
+                case 0x09: output.put(UInt8(ascii: "t"))
+                default:
+                    for character in "u00".utf8 { output.put(character) }
+                    output.put(hexDigit(byte >> 4))
+                    output.put(hexDigit(byte & 15))
+                }
+            }
+            output.put(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
-    @inline(__always)
-    private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? value &+ 0x30 : value &+ 87 }
+
+    private static func writeLiteral(_ literal: StaticString, to output: Output) {
+        literal.withUTF8Buffer { output.write($0) }
     }
 
     // MARK: - Error objects
