@@ -49,9 +49,9 @@ import Testing
     @Test func printsValueMeaningsOfGPPSections() throws {
         let text = try render(Self.gpp, kind: .gpp)
         #expect(text.contains("saleOptOut                           2  did not opt out"))
-        #expect(text.contains("targetedAdvertisingOptOut            3  undefined value"))
-        #expect(text.contains("2 = consent: item 3"))
-        #expect(text.contains("0 = not applicable: items 1-2, 5-12"))
+        #expect(text.contains("targetedAdvertisingOptOut            3  not a defined value"))
+        #expect(text.contains(" 3  2  consent        health (condition, diagnosis, history, pregnancy, treatment)"))
+        #expect(text.contains("items 1-2, 5-12: 0  not applicable"))
         #expect(text.contains("notice       Y  notice and opportunity to opt out given"))
         #expect(text.contains("gpc                                  absent (no GPC subsection)"))
         #expect(text.contains("6-7, 99  uspv1, usnat, unknown"))

@@ -36,12 +36,13 @@ enum Explanation {
                     + style.note("characters \(segment.characterOffset)-\(end), \(segment.bitCount) \(unit)")
             )
             let fieldWidth = max(5, segment.fields.map(\.field.count).max() ?? 0)
+            let bitsWidth = min(bitsColumnWidth, max(4, segment.fields.map(\.bits.count).max() ?? 0))
             let offsetTitle = segment.countsCharacters ? "char" : "bit"
             lines.append(
                 style.note(
                     "  " + offsetTitle.leftPadded(5) + "  " + "width".leftPadded(5) + "  " + "field".padding(fieldWidth)
                         + "  "
-                        + (segment.countsCharacters ? "text" : "bits").padding(bitsColumnWidth) + "  value"
+                        + (segment.countsCharacters ? "text" : "bits").padding(bitsWidth) + "  value"
                 )
             )
             for field in segment.fields {
@@ -49,7 +50,7 @@ enum Explanation {
                 let head =
                     "  " + String(field.bitOffset).leftPadded(5) + "  " + String(field.width).leftPadded(5) + "  "
                     + style.key(field.field.padding(fieldWidth))
-                lines.append(head + "  " + (chunks.first ?? "").padding(bitsColumnWidth) + "  " + field.value)
+                lines.append(head + "  " + (chunks.first ?? "").padding(bitsWidth) + "  " + field.value)
                 let indent = String(repeating: " ", count: 2 + 5 + 2 + 5 + 2 + fieldWidth + 2)
                 for chunk in chunks.dropFirst() { lines.append(indent + chunk) }
             }

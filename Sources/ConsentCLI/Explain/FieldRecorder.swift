@@ -76,12 +76,11 @@ struct FieldRecorder {
         record(name, from: start, value: Timestamp.iso8601(deciseconds: value))
     }
 
-    /// Two 6-bit letters (a language or country code).
-    mutating func letters(_ name: String) throws(ConsentError) {
+    /// `count` 6-bit letters (a language or country code: two).
+    mutating func letters(_ name: String, count: Int = 2) throws(ConsentError) {
         let start = reader.readerBitIndex
-        let first = try reader.readLetter()
-        let second = try reader.readLetter()
-        let text = String(UnicodeScalar(UInt8(ascii: "A") + first)) + String(UnicodeScalar(UInt8(ascii: "A") + second))
+        var text = ""
+        for _ in 0..<count { text.unicodeScalars.append(UnicodeScalar(UInt8(ascii: "A") + (try reader.readLetter()))) }
         record(name, from: start, value: text)
     }
 

@@ -62,7 +62,16 @@ enum GPPExplainer {
             segment.name = "uspv1"
             segment.characterOffset = characterOffset
             return [segment]
+        case 1?:
+            return TCFExplainer.explain(text, offset: characterOffset).map { segment in
+                var segment = segment
+                segment.name = "tcfeuv1." + segment.name
+                return segment
+            }
         default:
+            if let id, let segments = GPPSectionExplainer.explain(text, id: id, characterOffset: characterOffset) {
+                return segments
+            }
             var offset = characterOffset
             var segments: [ExplainedSegment] = []
             for (index, part) in text.split(separator: ".", omittingEmptySubsequences: false).enumerated() {

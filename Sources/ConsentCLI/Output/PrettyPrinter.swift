@@ -102,9 +102,7 @@ struct PrettyPrinter {
 
     private func scalarText(_ key: String, _ value: JSONValue, scope: String) -> String {
         let text = value.intValue.map(String.init) ?? value.serialized()
-        if ValueMeanings.isUSSection(scope), let number = value.intValue,
-            let meaning = ValueMeanings.meaning(section: scope, field: key, value: number)
-        {
+        if let number = value.intValue, let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: number) {
             return text + "  " + style.note(meaning)
         }
         if key == "vendorListVersion", let vendorList, let version = vendorList.version, version != value.intValue {
@@ -201,14 +199,24 @@ struct PrettyPrinter {
     private func codedListNode(_ key: String, _ values: [Int], scope: String) -> TreeNode {
         guard !values.isEmpty else { return TreeNode(key, style.note("none")) }
         let value = values.map(String.init).joined(separator: " ")
-        guard let scale = ValueMeanings.scale(section: scope, field: key) else { return TreeNode(key, value) }
+        let width = String(values.count).count
         var lines: [String] = []
-        for code in Set(values).sorted() {
-            let items = IDSet(values.indices.filter { values[$0] == code }.map { $0 + 1 })
-            let noun = items.count == 1 ? "item" : "items"
+        var zeros: [Int] = []
+        for (index, code) in values.enumerated() {
+            if code == 0 {
+                zeros.append(index + 1)
+                continue
+            }
+            let name = GPPFieldLookup.itemName(section: scope, key: key, index: index) ?? ""
+            let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: code) ?? ""
             lines.append(
-                style.note("\(code) = \(scale.meanings[code] ?? "undefined value"): \(noun) \(items.foldedDescription)")
+                String(index + 1).leftPadded(width) + "  " + "\(code)  \(meaning)".padding(18) + style.note(name)
             )
+        }
+        if !zeros.isEmpty {
+            let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: 0) ?? ""
+            let items = IDSet(zeros)
+            lines.append(style.note("\(items.count == 1 ? "item" : "items") \(items.foldedDescription): 0  \(meaning)"))
         }
         return TreeNode(key, value, lines: lines)
     }
