@@ -23,7 +23,19 @@ extension GPPFieldSection {
     }
 
     /// Writes every present segment in layout order, each padded to a byte and then to 6 bits (iabgpp-es/java).
+    /// - Throws: `valueOutOfRange` for a value that does not fit, or an MspaVersion equal to the section id in the
+    ///   iabgpp-es layout (it would read back as a section header).
     func writeCanonical<Sink: BitSink>(into sink: inout Sink) throws(ConsentError) {
+        if declaration.structure == .mspa, layout.coreIndex == 0, integer("mspaVersion") == declaration.id {
+            throw ConsentError(
+                .valueOutOfRange,
+                format: .gpp,
+                segment: declaration.prefix,
+                field: "mspaVersion",
+                bitOffset: 0,
+                value: Int64(declaration.id)
+            )
+        }
         let subsections = presentSubsectionIDs
         var first = true
         do throws(ConsentError) {

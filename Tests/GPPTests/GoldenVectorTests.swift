@@ -41,7 +41,10 @@ import Testing
         let string = try GPPString(encoded: vector.input)
         let canonical = try string.encoded(options: .canonical)
         let decoded = try GPPString(encoded: canonical)
-        #expect(withoutEncoding(decoded.jsonValue()) == withoutEncoding(string.jsonValue()), "\(vector.id): \(canonical)")
+        #expect(
+            withoutEncoding(decoded.jsonValue()) == withoutEncoding(string.jsonValue()),
+            "\(vector.id): \(canonical)"
+        )
     }
 
     /// Code, segment, field and bit offset each invalid vector must fail with.

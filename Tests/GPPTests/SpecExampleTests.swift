@@ -34,7 +34,10 @@ import Testing
     @Test func theEmptyStringHasNoSections() throws {
         let string = try GPPString(encoded: "DBAA")
         #expect(string.sectionIDs.isEmpty)
-        #expect(withoutEncoding(string.jsonValue()) == (try JSONValue(parsing: #"{"type":"gpp","version":1,"sectionIds":[],"sections":{}}"#)))
+        #expect(
+            withoutEncoding(string.jsonValue())
+                == (try JSONValue(parsing: #"{"type":"gpp","version":1,"sectionIds":[],"sections":{}}"#))
+        )
         #expect(try GPPString().encoded() == "DBAA")
     }
 
@@ -63,7 +66,10 @@ import Testing
         #expect(section.sharingOptOut == optOuts, sourceLocation: sourceLocation)
         #expect(section.targetedAdvertisingOptOut == optOuts, sourceLocation: sourceLocation)
         #expect(section.list("sensitiveDataProcessing").map(Array.init) == sensitive, sourceLocation: sourceLocation)
-        #expect(section.list("knownChildSensitiveDataConsents").map(Array.init) == child, sourceLocation: sourceLocation)
+        #expect(
+            section.list("knownChildSensitiveDataConsents").map(Array.init) == child,
+            sourceLocation: sourceLocation
+        )
         #expect(section.integer("personalDataConsents") == personal, sourceLocation: sourceLocation)
         #expect(
             ["mspaCoveredTransaction", "mspaOptOutOptionMode", "mspaServiceProviderMode"].map { section.integer($0) }
@@ -259,7 +265,9 @@ import Testing
 
     @Test func aHeaderFirstSubsectionMustCarryItsListedType() {
         // `kkk` starts 10: type 2, but SubSections lists 1 (iabgpp-rs rejects it the same way).
-        let error = thrownError { () throws(ConsentError) in _ = try GPPFieldSection(.usIndiana, encoded: "ZBABYA.BVVV.kkk") }
+        let error = thrownError { () throws(ConsentError) in
+            _ = try GPPFieldSection(.usIndiana, encoded: "ZBABYA.BVVV.kkk")
+        }
         #expect(error?.code == .badValue)
         #expect(error?.field.description == "subsectionType")
         #expect(error?.bitOffset == 0)

@@ -92,7 +92,10 @@ import Testing
         let decoded = try GPPFieldSection(.tcfCanada, encoded: swapped)
         #expect(decoded.hasSameValues(asSection: built))
         #expect(try decoded.encoded() == swapped, "the order written is kept")
-        #expect(decoded.jsonValue()["encoding"]?["segmentOrder"] == .array([.string("publisherPurposes"), .string("disclosedVendors")]))
+        #expect(
+            decoded.jsonValue()["encoding"]?["segmentOrder"]
+                == .array([.string("publisherPurposes"), .string("disclosedVendors")])
+        )
         for text in [parts[0] + "." + parts[1] + "." + parts[1], parts[0] + "." + parts[0], parts[0] + ".QAAA"] {
             let error = thrownError { () throws(ConsentError) in _ = try GPPFieldSection(.tcfCanada, encoded: text) }
             #expect(error?.code == .badValue, "\(text)")
@@ -101,7 +104,9 @@ import Testing
     }
 
     @Test func aVersionOtherThan1IsBadVersion() {
-        let error = thrownError { () throws(ConsentError) in _ = try GPPFieldSection(.tcfCanada, encoded: "CPSG_8APSG_8AAyACAENGdCgf_gfgAfgfgBgABABAAABAB4AACACAAA") }
+        let error = thrownError { () throws(ConsentError) in
+            _ = try GPPFieldSection(.tcfCanada, encoded: "CPSG_8APSG_8AAyACAENGdCgf_gfgAfgfgBgABABAAABAB4AACACAAA")
+        }
         #expect(error?.code == .badVersion)
         #expect(error?.field.description == "version")
     }

@@ -31,7 +31,9 @@ struct Vector: CustomStringConvertible {
 /// `expected` has (recursively), everything else exactly. Nil when it matches.
 func subsetMismatch(expected: JSONValue, actual: JSONValue?, path: String = "") -> String? {
     if case .object(let expectedObject) = expected {
-        guard case .object(let actualObject)? = actual else { return "\(path): expected an object, got \(String(describing: actual))" }
+        guard case .object(let actualObject)? = actual else {
+            return "\(path): expected an object, got \(String(describing: actual))"
+        }
         for (key, value) in expectedObject {
             if let mismatch = subsetMismatch(expected: value, actual: actualObject[key], path: path + "." + key) {
                 return mismatch

@@ -1,0 +1,126 @@
+import ConsentCore
+import GPP
+import Testing
+
+/// Each lint rule of gpp-sections.md "Validation rules", on both sides.
+@Suite struct LintTests {
+    func usnat(_ changes: [(String, Int)], version2: Bool = true) throws -> GPPFieldSection {
+        var section = GPPFieldSection(.usNational, layoutIndex: version2 ? 1 : 0)
+        if !version2 { try section.set("version", to: .integer(1)) }
+        for (key, value) in changes { try section.set(key, to: .integer(value)) }
+        return section
+    }
+
+    /// The codes of the findings, without the information-level ones (the doubtful MSPA mode-0 branch fires for
+    /// any notice in a default section).
+    func codes(_ section: GPPFieldSection) -> [String] { section.lint().filter { $0.severity != .info }.map(\.code) }
+
+    @Test func aDefaultSectionIsClean() throws {
+        #expect(try usnat([]).lint().isEmpty)
+        for declaration in GPPSectionDeclaration.all {
+            #expect(GPPFieldSection(declaration).lint().isEmpty, "\(declaration.prefix)")
+        }
+    }
+
+    @Test func undefinedValuesAreErrors() throws {
+        let section = try usnat([("saleOptOut", 3), ("mspaCoveredTransaction", 0)])
+        let findings = section.lint().filter { $0.code == "undefinedValue" }
+        #expect(findings.map(\.field) == ["usnat.saleOptOut", "usnat.mspaCoveredTransaction"])
+        #expect(findings.allSatisfy { $0.severity == .error })
+        var list = section
+        var items = FixedIntegerList(count: 16, bitsPerItem: 2)
+        try items.set(4, to: 3)
+        try list.set("sensitiveDataProcessing", to: .list(items))
+        #expect(list.lint().map(\.field).contains("usnat.sensitiveDataProcessing[4]"))
+    }
+
+    @Test func strictDecodingRejectsErrorLevelFindings() throws {
+        // gpp-iabconsent-001 has MspaCoveredTransaction 0.
+        let text = "DBABLA~BVVqAAEABCA"
+        #expect(try GPPString(encoded: text).usNational?.mspaCoveredTransaction == 0)
+        let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: text, options: .strict) }
+        #expect(error?.code == .policyViolation)
+        #expect(try GPPString(encoded: "DBABLA~BAAAAAAAAQA.QA", options: .strict).usNational != nil)
+    }
+
+    @Test func noticesAndOptOutsMustAgree() throws {
+        // notice 0 -> opt-out 0; notice 1 -> 1 or 2; notice 2 -> 1.
+        #expect(codes(try usnat([("saleOptOutNotice", 0), ("saleOptOut", 1)])) == ["noticeOptOutMismatch"])
+        #expect(codes(try usnat([("saleOptOutNotice", 1), ("saleOptOut", 0)])) == ["noticeOptOutMismatch"])
+        #expect(codes(try usnat([("saleOptOutNotice", 2), ("saleOptOut", 2)])) == ["noticeOptOutMismatch"])
+        #expect(codes(try usnat([("saleOptOutNotice", 1), ("saleOptOut", 2)])).isEmpty)
+        #expect(codes(try usnat([("saleOptOutNotice", 2), ("saleOptOut", 1)])).isEmpty)
+    }
+
+    @Test func theTargetedAdvertisingPairTestsItsOwnOptOut() throws {
+        // iabgpp-es <= 3.1.4 tested SaleOptOut here; the intended rule tests TargetedAdvertisingOptOut.
+        let section = try usnat([
+            ("targetedAdvertisingOptOutNotice", 1), ("targetedAdvertisingOptOut", 0), ("saleOptOut", 0),
+        ])
+        #expect(section.lint().map(\.field) == ["usnat.targetedAdvertisingOptOut"])
+        let fine = try usnat([("targetedAdvertisingOptOutNotice", 1), ("targetedAdvertisingOptOut", 2)])
+        #expect(fine.lint().isEmpty)
+    }
+
+    @Test func usnatAlsoPairsSharingNoticeWithSharingOptOut() throws {
+        let section = try usnat([("sharingOptOutNotice", 1), ("sharingOptOut", 2), ("sharingNotice", 0)])
+        #expect(section.lint().filter { $0.severity != .info }.map(\.field) == ["usnat.sharingOptOut"])
+    }
+
+    @Test func mspaModesMustAgree() throws {
+        #expect(codes(try usnat([("mspaServiceProviderMode", 1), ("mspaOptOutOptionMode", 2)])).isEmpty)
+        #expect(
+            codes(try usnat([("mspaServiceProviderMode", 1), ("mspaOptOutOptionMode", 1)])) == ["mspaModeConflict"]
+        )
+        #expect(codes(try usnat([("mspaServiceProviderMode", 2), ("mspaOptOutOptionMode", 1)])).isEmpty)
+        #expect(
+            codes(try usnat([("mspaServiceProviderMode", 2), ("mspaOptOutOptionMode", 0)])) == ["mspaModeConflict"]
+        )
+        // Service provider mode: no sale, sharing or sensitive-data-limit notices.
+        let provider = try usnat([
+            ("mspaServiceProviderMode", 1), ("mspaOptOutOptionMode", 2), ("saleOptOutNotice", 1), ("saleOptOut", 2),
+            ("sensitiveDataLimitUseNotice", 1),
+        ])
+        #expect(provider.lint().map(\.field) == ["usnat.saleOptOutNotice", "usnat.sensitiveDataLimitUseNotice"])
+        #expect(provider.lint().allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func theDoubtfulModeZeroBranchIsOnlyInformation() throws {
+        let section = try usnat([("saleOptOutNotice", 1), ("saleOptOut", 2)])
+        #expect(section.lint().map(\.code) == ["mspaModeNotApplicable"])
+        #expect(section.lint().allSatisfy { $0.severity == .info })
+    }
+
+    @Test func howTheSectionWasWrittenIsReported() throws {
+        let extra = try GPPString(encoded: "DBABRg~BVoYYYI.QA")
+        #expect(extra.lint().map(\.code).contains("unexpectedSubsection"))
+        #expect(try extra.encoded() == "DBABRg~BVoYYYI.QA")
+        #expect(extra.jsonValue()["sections"]?["usva"]?["encoding"]?["extraSegments"] == .int(1))
+        let padded = try GPPString(encoded: "DBABLA~BAAAAAAAAQAAAAA.QA")
+        #expect(padded.lint().map(\.code).contains("nonCanonicalPadding"))
+        let dirty = try GPPString(encoded: "DBABLA~BAAAAAAAAQB.QA")
+        #expect(dirty.lint().map(\.code).contains("nonCanonicalPadding"))
+        for clean in ["DBABLA~BAAAAAAAAQA.QA", "DBABLA~BAAAAAAAAQ.Q"] {
+            #expect(!(try GPPString(encoded: clean).lint().map(\.code).contains("nonCanonicalPadding")), "\(clean)")
+        }
+    }
+
+    @Test func sectionIDsListedTwiceOrOutOfOrder() throws {
+        let usca = GPPSection.fields(GPPFieldSection(.usCalifornia))
+        let usnat = GPPSection.fields(GPPFieldSection(.usNational))
+        let string = GPPString(sections: [usca, usnat, usca])
+        #expect(string.lint().map(\.code) == ["sectionIdsNotAscending", "duplicateSectionId"])
+        let error = thrownError { () throws(ConsentError) in _ = try string.encoded() }
+        #expect(error?.code == .valueOutOfRange)
+        #expect(error?.field.description == "sectionIds")
+        #expect(try GPPString(sections: [usca, usnat]).encoded() == "DBABrw~CAAAAAAAAABA~BAAAAABA")
+    }
+
+    @Test func gppSIDMustNameSectionsTheStringCarries() throws {
+        let string = try GPPString(encoded: "DBABLA~BAAAAAAAAQA.QA")
+        #expect(string.lint(gppSID: [7]).isEmpty)
+        let findings = string.lint(gppSID: [7, 8])
+        #expect(findings.map(\.code) == ["gppSIDNotInString"])
+        #expect(findings.first?.field == "gpp_sid")
+    }
+}

@@ -1,0 +1,120 @@
+import ConsentCore
+import GPP
+import Testing
+
+/// Unchanged text comes back byte for byte; changed or built values encode as iabgpp-es/java do.
+@Suite struct LosslessTests {
+    @Test func bothPaddingStylesRoundTrip() throws {
+        for text in [
+            "DBABL~BAAAAAAAAQ.Q", "DBABLA~BAAAAAAAAQA.QA", "DBABL~CAAAAAAAAABA.QA", "DBACNY~BAAAAAAAAQA~BAAAAABA",
+        ] {
+            #expect(try GPPString(encoded: text).encoded() == text)
+        }
+    }
+
+    @Test func aChangedSectionIsReencodedAndTheRestKept() throws {
+        var string = try GPPString(encoded: "DBABrw~BAAAAAAAAQ.Q~BAAAAACA")
+        var usnat = try #require(string.usNational)
+        try usnat.set("saleOptOut", to: .integer(1))
+        string[id: 7] = .fields(usnat)
+        #expect(string.originalText == nil)
+        // usca keeps its text; usnat is written canonically (byte-then-6 padding).
+        #expect(try string.encoded() == "DBABrw~BAAQAAAAAQA.QA~BAAAAACA")
+        // A header whose ids did not change keeps its (6-bit) padding.
+        var single = try GPPString(encoded: "DBABL~BAAAAAAAAQ.Q")
+        single[id: 7] = .fields(usnat)
+        #expect(try single.encoded() == "DBABL~BAAQAAAAAQA.QA")
+        #expect(try single.encoded(options: .canonical) == "DBABLA~BAAQAAAAAQA.QA")
+    }
+
+    @Test func removingASectionRewritesTheHeader() throws {
+        var string = try GPPString(encoded: "DBABrw~BAAAAAAAAQ.Q~BAAAAACA")
+        string[id: 8] = nil
+        #expect(try string.encoded() == "DBABLA~BAAAAAAAAQ.Q")
+    }
+
+    @Test func builtValuesEncodeAsIabgppEsDefaults() throws {
+        var usnat = GPPFieldSection(.usNational)
+        #expect(try GPPString(sections: [.fields(usnat)]).encoded() == "DBABLA~CAAAAAAAAABA")
+        usnat.gpc = false
+        #expect(try GPPString(sections: [.fields(usnat)]).encoded() == "DBABLA~CAAAAAAAAABA.QA")
+        usnat.gpc = true
+        #expect(try usnat.encoded() == "CAAAAAAAAABA.YA")
+        usnat.gpc = nil
+        #expect(try usnat.encoded() == "CAAAAAAAAABA")
+        // Version 1 only on request: the 12/2 layout.
+        var version1 = GPPFieldSection(.usNational, layoutIndex: 0)
+        try version1.set("version", to: .integer(1))
+        version1.gpc = false
+        #expect(try version1.encoded() == "BAAAAAAAAQA.QA")
+        #expect(try GPPFieldSection(.usMaryland).encoded() == "BQAA")
+        #expect(try GPPFieldSection(.usIndiana).encoded() == "BQAA")
+    }
+
+    @Test func sectionsAreWrittenInAscendingIDOrder() throws {
+        let string = GPPString(sections: [
+            .fields(GPPFieldSection(.usCalifornia)), .fields(GPPFieldSection(.usNational)),
+        ])
+        #expect(try string.encoded() == "DBABrw~CAAAAAAAAABA~BAAAAABA")
+    }
+
+    @Test func unknownSectionsAreKeptVerbatim() throws {
+        // Header [7, 99].
+        var writer = BitWriter()
+        writer.writeBits(3, count: 6)
+        writer.writeBits(1, count: 6)
+        try writer.writeFibonacciRange([7, 99])
+        writer.finishSegment(paddingToMultipleOf: 8)
+        let input = writer.makeString() + "~BAAAAAAAAQA.QA~Zm9v.YmFy"
+        let decoded = try GPPString(encoded: input)
+        #expect(decoded.sectionIDs == [7, 99])
+        #expect(decoded.jsonValue()["sections"]?["99"] == .object(JSONObject([("raw", .string("Zm9v.YmFy"))])))
+        #expect(try decoded.encoded() == input)
+        #expect(try decoded.encoded(options: .canonical) == input)
+        let fromJSON = try GPPString(json: withoutEncoding(decoded.jsonValue()))
+        #expect(try fromJSON.encoded() == input)
+    }
+
+    @Test func aChangedJSONDocumentKeepsTheUnchangedSectionsText() throws {
+        let text = "DBABrw~BAAAAAAAAQ.Q~BAAAAACA"
+        let json = try GPPString(encoded: text).jsonValue()
+        guard case .object(var object) = json, case .object(var sections)? = object["sections"],
+            case .object(var usnat)? = sections["usnat"]
+        else {
+            Issue.record("unexpected JSON shape")
+            return
+        }
+        usnat["saleOptOut"] = .int(1)
+        sections["usnat"] = .object(usnat)
+        object["sections"] = .object(sections)
+        let changed = try GPPString(json: .object(object))
+        #expect(try changed.encoded() == "DBABrw~BAAQAAAAAQA.QA~BAAAAACA")
+        // Unchanged, the whole text comes back.
+        #expect(try GPPString(json: json).encoded() == text)
+        // Without the encoding memory, everything is canonical.
+        #expect(try GPPString(json: withoutEncoding(json)).encoded() == "DBABrw~BAAAAAAAAQA.QA~BAAAAACA")
+    }
+
+    @Test func jsonErrorsNameTheKey() throws {
+        let document = try JSONValue(
+            parsing: #"{"type":"gpp","version":1,"sectionIds":[7],"sections":{"usnat":{"version":2,"saleOptOut":1}}}"#
+        )
+        let error = thrownError { () throws(ConsentError) in _ = try GPPString(json: document) }
+        #expect(error?.code == .badJSON)
+        #expect(error?.segment.description == "usnat")
+        #expect(error?.field.description == "sharingNotice")
+        let missing = try JSONValue(parsing: #"{"type":"gpp","version":1,"sectionIds":[7],"sections":{}}"#)
+        #expect(thrownError { () throws(ConsentError) in _ = try GPPString(json: missing) }?.code == .badJSON)
+        let wrongType = try JSONValue(parsing: #"{"type":"tcf","version":1,"sectionIds":[],"sections":{}}"#)
+        #expect(thrownError { () throws(ConsentError) in _ = try GPPString(json: wrongType) }?.code == .unknownFormat)
+    }
+
+    @Test func gpcSegmentIncludedFalseLeavesTheSubsectionOut() throws {
+        var usnat = GPPFieldSection(.usNational)
+        usnat.gpc = true
+        guard case .object(var object) = usnat.jsonValue() else { return }
+        object["gpcSegmentIncluded"] = .bool(false)
+        let section = try GPPFieldSection(.usNational, json: .object(object))
+        #expect(section.gpc == nil)
+    }
+}

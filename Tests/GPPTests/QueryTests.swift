@@ -1,0 +1,78 @@
+import ConsentCore
+import Foundation
+import GPP
+import Testing
+
+/// The query path answers as the full decoder does.
+@Suite struct QueryTests {
+    static let typical: [String] = {
+        guard let text = try? String(contentsOfFile: "/work/shared/bench/gpp-typical.txt", encoding: .utf8) else {
+            return []
+        }
+        return text.split(separator: "\n").map(String.init)
+    }()
+
+    static let usnatStrings: [String] =
+        Vector.valid.map(\.input).filter { (try? GPPQuery.containsSection(7, in: $0)) == true } + [
+            "DBABLA~BVVVkkkkkpFY", "DBABLA~CVQqAAAACg", "DBACLMA~BAAAAAAAAAA.QA~BaAAAAA", "DBABLA~CVVVkkkkkpFY.YA",
+        ]
+
+    @Test func theCorpusIsThere() { #expect(Self.typical.count == 200) }
+
+    @Test(arguments: usnatStrings)
+    func usnatSignalsMatchTheFullDecoder(_ text: String) throws {
+        let section = try #require(try GPPString(encoded: text).usNational)
+        #expect(try GPPQuery.usNational(.saleOptOut, in: text) == section.saleOptOut)
+        #expect(try GPPQuery.usNational(.sharingOptOut, in: text) == section.sharingOptOut)
+        #expect(try GPPQuery.usNational(.targetedAdvertisingOptOut, in: text) == section.targetedAdvertisingOptOut)
+        #expect(try GPPQuery.usNationalGPC(in: text) == section.gpc)
+        #expect(try GPPQuery.containsSection(7, in: text))
+    }
+
+    @Test func theTypicalCorpusAnswersAsTheFullDecoder() throws {
+        for text in Self.typical {
+            let string = try GPPString(encoded: text)
+            #expect(try GPPQuery.usNational(.saleOptOut, in: text) == string.usNational?.saleOptOut)
+            #expect(try GPPQuery.usNationalGPC(in: text) == string.usNational?.gpc)
+            for id in 1...30 { #expect(try GPPQuery.containsSection(id, in: text) == string.sectionIDs.contains(id)) }
+            let tcString = try #require(try GPPQuery.tcfEuV2(in: text))
+            #expect(text.split(separator: "~")[1] == tcString)
+        }
+    }
+
+    @Test func absentSectionsAnswerNil() throws {
+        #expect(try GPPQuery.usNational(.saleOptOut, in: "DBABBg~BAAAAACA") == nil)
+        #expect(try GPPQuery.usNationalGPC(in: "DBAA") == nil)
+        #expect(try GPPQuery.usNationalGPC(in: "DBABLA~BAAAAAAAAQA") == nil)
+        #expect(try GPPQuery.tcfEuV2(in: "DBABLA~BAAAAAAAAQA") == nil)
+        #expect(try !GPPQuery.containsSection(2, in: "DBAA"))
+    }
+
+    @Test func theTCStringIsFoundAfterSection1() throws {
+        let text = "DBAB-A~BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        #expect(try GPPQuery.tcfEuV2(in: text) == "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA")
+        let range = try #require(try GPPQuery.tcfEuV2Range(in: text))
+        #expect(text[range].count == 44)
+    }
+
+    @Test func errorsAreTheFullDecodersErrors() {
+        let inputs = [
+            "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA", "DCACNY", "DB", "DBABLA~B", "DBABLA~DAAAAAAAAABA",
+            "DBABLA~BAAAAAAAA", "DBABLA~BAAAAAAAAQA.gA", "DBABLA~", "DBABLA~BAAA+AAAAQA",
+        ]
+        for text in inputs {
+            let full = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: text) }
+            let query = thrownError { () throws(ConsentError) in
+                _ = try GPPQuery.usNational(.saleOptOut, in: text)
+                _ = try GPPQuery.usNationalGPC(in: text)
+            }
+            #expect(full != nil, "\(text)")
+            #expect(query == full, "\(text): \(String(describing: query)) vs \(String(describing: full))")
+        }
+    }
+
+    @Test func sectionsThatAreNotReadDoNotMatter() throws {
+        // The query reads only usnat: a broken later section is the full decoder's business.
+        #expect(try GPPQuery.usNational(.saleOptOut, in: "DBACLMA~BVVVVVVVVWA~x") == 1)
+    }
+}
