@@ -32,6 +32,7 @@ import Testing
         for _ in 0..<19 {
             for candidate in [number - 1, number, -number] {
                 #expect(bytes(.int(candidate)) == String(candidate))
+                #expect(bytes(.array([.int(candidate), .int(candidate)])) == "[\(candidate),\(candidate)]")
             }
             number = number &* 10
         }

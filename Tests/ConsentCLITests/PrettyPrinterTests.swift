@@ -62,7 +62,7 @@ import Testing
         let vendorList = try VendorList(json: #"{"vendorListVersion":50,"vendors":{"2":{"id":2,"name":"Two Ltd"}}}"#)
         let text = try render(Self.tcf, kind: .tcf, vendorList: vendorList)
         #expect(text.contains("    2  Two Ltd"))
-        #expect(text.contains("  100  (not in the --gvl file)"))
+        #expect(text.contains("6, 100: not in the --gvl file"))
         #expect(text.contains("48  (the --gvl file is version 50)"))
     }
 

@@ -80,43 +80,61 @@ enum JSONOutput {
     private static let digitPairs: StaticString =
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
-    /// Writes the digits of `value` at `cursor` and returns the position after them.
+    /// Writes the digits of `value` at `cursor` and returns the position after them. Ids below 10,000 (nearly all
+    /// of them) take one division; larger values a loop over digit pairs.
     @inline(__always)
     private static func writeDecimal(
         _ value: UInt64,
         at cursor: UnsafeMutablePointer<UInt8>
     ) -> UnsafeMutablePointer<UInt8> {
+        // The table is a constant of 200 bytes and every index below is at most 198 + 1.
+        let pairs = digitPairs.utf8Start
         if value < 10 {
             cursor.pointee = UInt8(truncatingIfNeeded: value) &+ 0x30
             return cursor + 1
         }
-        var digits = 2
-        var threshold: UInt64 = 100
+        if value < 100 {
+            let pair = Int(truncatingIfNeeded: value) &* 2
+            cursor[0] = pairs[pair]
+            cursor[1] = pairs[pair &+ 1]
+            return cursor + 2
+        }
+        if value < 10_000 {
+            let high = Int(truncatingIfNeeded: value / 100)
+            let low = (Int(truncatingIfNeeded: value) &- high &* 100) &* 2
+            if high < 10 {
+                cursor[0] = UInt8(truncatingIfNeeded: high) &+ 0x30
+                cursor[1] = pairs[low]
+                cursor[2] = pairs[low &+ 1]
+                return cursor + 3
+            }
+            cursor[0] = pairs[high &* 2]
+            cursor[1] = pairs[high &* 2 &+ 1]
+            cursor[2] = pairs[low]
+            cursor[3] = pairs[low &+ 1]
+            return cursor + 4
+        }
+        var digits = 5
+        var threshold: UInt64 = 100_000
         while digits < 20 && value >= threshold {
             digits &+= 1
             threshold = digits < 20 ? threshold &* 10 : .max
         }
-        do {
-            // The table is a constant of 200 bytes and every index below is at most 198 + 1.
-            let pairs = digitPairs.utf8Start
-            var rest = value
-            var position = cursor + digits
-            while rest >= 100 {
-                let pair = Int(truncatingIfNeeded: rest % 100) &* 2
-                rest /= 100
-                position -= 2
-                position[0] = pairs[pair]
-                position[1] = pairs[pair &+ 1]
-            }
-            if rest >= 10 {
-                let pair = Int(truncatingIfNeeded: rest) &* 2
-                position -= 2
-                position[0] = pairs[pair]
-                position[1] = pairs[pair &+ 1]
-            } else {
-                position -= 1
-                position.pointee = UInt8(truncatingIfNeeded: rest) &+ 0x30
-            }
+        var rest = value
+        var position = cursor + digits
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            position -= 2
+            position[0] = pairs[pair]
+            position[1] = pairs[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            position[-2] = pairs[pair]
+            position[-1] = pairs[pair &+ 1]
+        } else {
+            position[-1] = UInt8(truncatingIfNeeded: rest) &+ 0x30
         }
         return cursor + digits
     }

@@ -156,15 +156,23 @@ struct PrettyPrinter {
         let value = set.foldedDescription + " " + style.note("(\(count(set.count, noun)))")
         guard let names else { return TreeNode(key, value) }
         let width = String(set.max ?? 0).count
-        let lines = set.map { id in
-            let number = String(repeating: " ", count: width - String(id).count) + String(id)
-            return number + "  " + style.note(names[id] ?? unknownName(noun))
+        var lines: [String] = []
+        var unnamed: [Int] = []
+        for id in set {
+            guard let name = names[id] else {
+                unnamed.append(id)
+                continue
+            }
+            lines.append(String(id).leftPadded(width) + "  " + style.note(name))
+        }
+        if !unnamed.isEmpty {
+            lines.append(style.note(IDSet(unnamed).foldedDescription + ": " + unknownName(noun)))
         }
         return TreeNode(key, value, lines: lines)
     }
 
     private func unknownName(_ noun: String) -> String {
-        noun == "vendor" ? "(not in the --gvl file)" : "(not defined in TCF v2.2)"
+        noun == "vendor" ? "not in the --gvl file" : "not defined in TCF v2.2"
     }
 
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
