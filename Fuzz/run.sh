@@ -28,17 +28,38 @@ usage() {
 
 list() { (cd Sources && ls -d Fuzz* | sed 's/^Fuzz//'); }
 
-# Builds the named targets (default: all), one product at a time: building the whole package in one go
-# leaves the executables without coverage instrumentation on this toolchain.
+# Builds the named targets (default: all), one product at a time.
+#
+# SwiftPM passes its sanitizers to swiftc as separate flags, `-sanitize=fuzzer -sanitize=address` in an order that
+# changes from run to run, and swiftc keeps only the last one: half the builds lose coverage (libFuzzer then
+# finds nothing) or AddressSanitizer. `-Xswiftc -sanitize=fuzzer,address` comes after them and wins; SwiftPM's own
+# flags are still needed for linking (libFuzzer's main instead of the executable's).
 build() {
     local lock=() target targets=("$@")
     [ -x "$root/scripts/build-slot" ] && lock=("$root/scripts/build-slot")
     [ ${#targets[@]} -eq 0 ] && mapfile -t targets < <(list)
     for target in "${targets[@]}"; do
-        echo "== building Fuzz$target (release, fuzzer + address sanitizers)" >&2
-        "${lock[@]}" swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library \
-            --product "Fuzz$target" >&2
+        echo "== building Fuzz$target (release, -sanitize=fuzzer,address)" >&2
+        build_product "$target"
+        if ! instrumented "$target"; then
+            # Objects left by a build with other flags can still be linked in: start again from clean.
+            echo "== Fuzz$target has no coverage instrumentation; rebuilding from clean" >&2
+            rm -rf "$fuzz/.build/x86_64-unknown-linux-gnu/release"
+            build_product "$target"
+            instrumented "$target" || { echo "Fuzz$target: still no coverage instrumentation" >&2 && exit 1; }
+        fi
     done
+}
+
+build_product() {
+    "${lock[@]}" swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+        -Xswiftc -parse-as-library --product "Fuzz$1" >&2
+}
+
+instrumented() {
+    local output
+    output="$("$bin/Fuzz$1" -runs=0 2>&1 || true)"
+    grep -q 'Loaded [0-9]* modules' <<<"$output"
 }
 
 # The dictionary of a target's format (ConsentKit and the CLI inputs get all of them, merged).

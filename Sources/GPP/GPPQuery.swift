@@ -134,14 +134,7 @@ public enum GPPQuery {
             }
             if after == 0 {
                 let part = view.slice((index + 1)..<end)
-                guard !part.isEmpty else {
-                    throw ConsentError(
-                        .badValue,
-                        format: .gpp,
-                        segment: GPPSectionDeclaration.declaration(for: id)?.prefix ?? "section",
-                        characterOffset: part.offset
-                    )
-                }
+                guard !part.isEmpty else { throw GPPHeader.emptySection(id: id, at: part.offset) }
                 return part
             }
             guard index > header.end else { throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde)) }

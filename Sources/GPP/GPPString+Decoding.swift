@@ -1,4 +1,6 @@
 public import ConsentCore
+import TCF
+import USPrivacy
 
 extension GPPString {
     /// Decodes a GPP string.
@@ -53,16 +55,28 @@ extension GPPString {
         options: DecodingOptions
     ) throws(ConsentError) -> GPPSection {
         let declaration = GPPSectionDeclaration.declaration(for: id)
-        guard !part.isEmpty else {
-            throw ConsentError(
-                .badValue,
-                format: .gpp,
-                segment: declaration?.prefix ?? "section",
-                characterOffset: part.offset
-            )
-        }
+        guard !part.isEmpty else { throw GPPHeader.emptySection(id: id, at: part.offset) }
         if let declaration {
             return .fields(try GPPFieldSection.decode(declaration, part: part, source: source, options: options))
+        }
+        switch id {
+        case 1, 2, 6:
+            let text = source.utf8Slice(part.offset..<part.offset + part.count)
+            do throws(ConsentError) {
+                switch id {
+                case 1: return .tcfEuV1(try TCStringV1(encoded: text, options: options))
+                case 2: return .tcfEuV2(try TCString(gppSection: String(text), options: options))
+                default: return .usPrivacy(try USPrivacyString(encoded: text, options: options))
+                }
+            } catch {
+                // Reported as this GPP section's error; the section's decoder counts characters from its start.
+                var shifted = error
+                shifted.format = .gpp
+                shifted.segment = id == 1 ? "tcfeuv1" : id == 2 ? "tcfeuv2" : "uspv1"
+                shifted.characterOffset = (error.characterOffset ?? 0) + part.offset
+                throw shifted
+            }
+        default: break
         }
         // Unknown: only its structure is checked (non-empty base64url parts), the text is kept.
         var parts = GPPSegmentParts(part, limit: options.maxSegments)

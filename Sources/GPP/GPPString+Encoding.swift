@@ -47,9 +47,10 @@ extension GPPString {
 extension GPPSection {
     /// Appends the section's text.
     func write<Sink: BitSink>(into sink: inout Sink, options: EncodingOptions) throws(ConsentError) {
-        switch self {
-        case .fields(let section): try section.write(into: &sink, options: options)
-        case .unknown(let section): sink.appendText(String(section.text))
+        if case .fields(let section) = self {
+            try section.write(into: &sink, options: options)
+        } else {
+            sink.appendText(try encoded(options: options))
         }
     }
 }

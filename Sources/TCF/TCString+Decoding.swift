@@ -8,7 +8,11 @@ extension TCString {
     /// ``lint(now:)`` reports them. With `options.strict`, repeated and unknown segments fail with `badValue` and
     /// any error-level lint finding with `policyViolation`.
     ///
-    /// When `encoded` is a `String` the value keeps that string itself (no copy) for the lossless round trip.
+    /// A core that ends before its 12-bit NumPubRestrictions is `truncated`: tcf.md §5 says the field is "always
+    /// present, even when 0", and no TC vector needs more. (iabgpp-es tolerates it inside GPP strings; the GPP
+    /// module gets that reading through a package-level initializer.)
+    ///
+    /// The value keeps `encoded` itself (no copy) for the lossless round trip.
     /// - Throws: ``ConsentError`` with format `tcf`, the segment and field (JSON keys) and the bit offset:
     ///   `empty`, `tooLong`, `badBase64` (a character outside base64url, an empty segment), `truncated`,
     ///   `badVersion` (Version not 2: a legacy v1.1 string is a ``TCStringV1``; ``TCFString`` reads both),

@@ -1,3 +1,5 @@
+import USPrivacy
+
 /// The fuzz targets: one per entry point of the package. Each `Fuzz/Sources/Fuzz<rawValue>/main.swift` is a
 /// single `LLVMFuzzerTestOneInput` that calls ``run(_:_:)``; the regression tests call ``check(_:)``.
 public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
@@ -7,6 +9,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
     case bitReader = "BitReader"
     /// `JSONValue(parsing:)`: what parses serializes and parses back equal, compact and pretty.
     case json = "JSON"
+    /// `USPrivacyString(encoded:)` and everything a decoded value must satisfy.
+    case usPrivacy = "USPrivacy"
 
     /// The name of the libFuzzer executable (`FuzzBase64URL`).
     public var executableName: String { "Fuzz" + rawValue }
@@ -25,6 +29,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
         case .base64URL: return Base64URLInvariants.check(input)
         case .bitReader: return BitReaderInvariants.check(input)
         case .json: return JSONInvariants.check(input)
+        case .usPrivacy: return CodecInvariants.check(USPrivacyString.self, self, input)
         }
     }
 

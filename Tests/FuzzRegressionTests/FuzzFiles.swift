@@ -48,6 +48,23 @@ enum FuzzFiles {
         return try RepositoryPaths.files(in: folder)
     }
 
+    /// Replays a file through the named targets and traps on the first broken invariant (with its description
+    /// on standard error), for running in an exit test; a known, open violation traps only when
+    /// `stoppingOnOpen`.
+    static func replay(_ path: String, through names: [String], stoppingOnOpen: Bool) {
+        let targets = names.compactMap { FuzzTarget(rawValue: $0) }
+        if let violation = violation(replaying: path, through: targets),
+            stoppingOnOpen || violation.openRegression == nil
+        {
+            fatalError("\(URL(fileURLWithPath: path).lastPathComponent): \(violation)")
+        }
+    }
+
+    /// The last lines of a child's standard error, for an issue's comment.
+    static func lastLines(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self).split(separator: "\n").suffix(4).joined(separator: "\n")
+    }
+
     /// The first broken invariant of the targets on the file's bytes, or nil.
     static func violation(replaying path: String, through targets: [FuzzTarget]) -> FuzzViolation? {
         let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())

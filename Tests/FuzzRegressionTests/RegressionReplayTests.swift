@@ -19,18 +19,23 @@ struct RegressionReplayTests {
         )
         let names = targets.map(\.rawValue)
         let path = regression.path
-        let expected: ExitTest.Condition = regression.isOpen ? .failure : .success
-        let result = await #expect(processExitsWith: expected, observing: [\.standardErrorContent]) {
-            [path = path as String, names = names as [String]] in
-            let targets = names.compactMap { FuzzTarget(rawValue: $0) }
-            if let violation = FuzzFiles.violation(replaying: path, through: targets) {
-                fatalError(violation.description)
+        if regression.isOpen {
+            await #expect(processExitsWith: .failure, "\(regression.name) passes now: remove it from open.txt") {
+                [path = path as String, names = names as [String]] in
+                FuzzFiles.replay(path, through: names, stoppingOnOpen: true)
             }
+            return
         }
-        if result == nil || regression.isOpen { return }
-        if let result, result.exitStatus != .exitCode(0) {
-            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-            Issue.record("\(regression.name): \(output.split(separator: "\n").suffix(3).joined(separator: "\n"))")
+        let passed = await #expect(processExitsWith: .success) { [path = path as String, names = names as [String]] in
+            FuzzFiles.replay(path, through: names, stoppingOnOpen: true)
+        }
+        if passed == nil {
+            // Run it again to show why: the child's last lines of standard error.
+            let failure = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [path = path as String, names = names as [String]] in
+                FuzzFiles.replay(path, through: names, stoppingOnOpen: true)
+            }
+            if let failure { Issue.record(Comment(rawValue: FuzzFiles.lastLines(failure.standardErrorContent))) }
         }
     }
 
@@ -45,21 +50,17 @@ struct RegressionReplayTests {
     @Test("Every seed of a target's corpus holds its invariants", arguments: FuzzTarget.allCases)
     func corpusReplays(_ target: FuzzTarget) async throws {
         let paths = try FuzzFiles.corpus(of: target).map(\.path)
-        let name = target.rawValue
-        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-            [paths = paths as [String], name = name as String] in
-            guard let target = FuzzTarget(rawValue: name) else { fatalError("no target \(name)") }
-            for path in paths {
-                if let violation = FuzzFiles.violation(replaying: path, through: [target]),
-                    violation.openRegression == nil
-                {
-                    fatalError("\(URL(fileURLWithPath: path).lastPathComponent): \(violation)")
-                }
-            }
+        let names = [target.rawValue]
+        let passed = await #expect(processExitsWith: .success) {
+            [paths = paths as [String], names = names as [String]] in
+            for path in paths { FuzzFiles.replay(path, through: names, stoppingOnOpen: false) }
         }
-        if let result, result.exitStatus != .exitCode(0) {
-            let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-            Issue.record("\(name) corpus: \(output.split(separator: "\n").suffix(3).joined(separator: "\n"))")
+        if passed == nil {
+            let failure = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [paths = paths as [String], names = names as [String]] in
+                for path in paths { FuzzFiles.replay(path, through: names, stoppingOnOpen: false) }
+            }
+            if let failure { Issue.record(Comment(rawValue: FuzzFiles.lastLines(failure.standardErrorContent))) }
         }
     }
 

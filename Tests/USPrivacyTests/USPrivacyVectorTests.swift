@@ -35,7 +35,13 @@ import USPrivacy
     }
 
     static let invalid: [Invalid] = [
-        Invalid(id: "invalid-usp-iabgpp-rs-001", input: "ZYN-", code: .badValue, field: "version", characterOffset: 0),
+        Invalid(
+            id: "invalid-usp-iabgpp-rs-001",
+            input: "ZYN-",
+            code: .badVersion,
+            field: "version",
+            characterOffset: 0
+        ),
         Invalid(id: "invalid-usp-iabgpp-rs-004", input: "1N", code: .badValue, field: "", characterOffset: 2),
         Invalid(
             id: "invalid-usp-prebid-server-001",

@@ -5,6 +5,11 @@ import ConsentCore
 enum Base64URLInvariants {
     static func check(_ input: FuzzInput) -> FuzzViolation? {
         var checker = InvariantChecker(.base64URL)
+        // Empty text is no bytes to the byte decoder, and no segment to the bit reader.
+        if input.text.isEmpty {
+            checker.check((try? Base64URL.decode(input.text)) == [], "empty text does not decode to no bytes")
+            return checker.violation
+        }
         let decoded: Result<[UInt8], ConsentError> = Result { () throws(ConsentError) in
             try Base64URL.decode(input.text)
         }
