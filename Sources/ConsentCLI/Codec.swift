@@ -1,74 +1,59 @@
-import ConsentCore
-import GPP
-import TCF
-import USPrivacy
+import ConsentKit
 
-// TEMPORARY: talks to the format modules directly until ConsentKit's ConsentString lands; then this file shrinks
-// to a thin wrapper over ConsentString (and ConsentCLI imports only ConsentKit and ConsentCache again).
-
-/// A decoded string of any kind.
-enum ConsentValue {
-    case tcf(TCFString)
-    case gpp(GPPString)
-    case usp(USPrivacyString)
-}
-
-/// A decoded string, as the commands use it.
+/// A decoded string, as the commands use it: the value, and its JSON form made once.
 struct DecodedString {
-    /// The kind of string.
-    let kind: ConsentFormat
     /// The decoded value.
-    let value: ConsentValue
+    let value: ConsentString
     /// The JSON form of spec/json.md.
     let json: JSONValue
+
+    /// The kind of string.
+    var kind: ConsentFormat { value.format }
 }
 
-/// The one place the command talks to the codecs.
+/// The one place the command talks to the codecs (ConsentKit), so that a cache can be put in front of it.
 enum Codec {
     /// Decodes `text`, detecting its kind unless `kind` is given.
     static func decode(_ text: String, kind: ConsentFormat?) throws(ConsentError) -> DecodedString {
-        guard !text.isEmpty else { throw ConsentError(.empty, format: kind) }
-        guard let kind = kind ?? KindDetector.detect(text) else { throw ConsentError(.unknownFormat) }
-        switch kind {
-        case .tcf:
-            let value = try TCFString(encoded: text)
-            return DecodedString(kind: .tcf, value: .tcf(value), json: value.jsonValue())
-        case .gpp:
-            let value = try GPPString(encoded: text)
-            return DecodedString(kind: .gpp, value: .gpp(value), json: value.jsonValue())
-        case .usp:
-            let value = try USPrivacyString(encoded: text)
-            return DecodedString(kind: .usp, value: .usp(value), json: value.jsonValue())
-        case .ac:
-            throw ConsentError(.unknownFormat, format: .ac)
-        }
+        let value = try ConsentString(encoded: text, kind: kind)
+        return DecodedString(value: value, json: value.jsonValue())
     }
 
-    /// The string of a JSON form.
+    /// The string of a JSON form (its `"type"` picks the kind).
     static func encode(json: JSONValue) throws(ConsentError) -> String {
-        switch json["type"]?.stringValue {
-        case "tcf": return try TCFString(json: json).encoded()
-        case "gpp": return try GPPString(json: json).encoded()
-        case "usp": return try USPrivacyString(json: json).encoded()
-        default: throw ConsentError(.badJSON, field: "type")
-        }
+        try ConsentString(json: json).encoded()
     }
 
     /// The lint diagnostics of a decoded string; `now` is seconds since 1970, `gppSID` the applicable sections
     /// sent beside a GPP string.
     static func lint(_ decoded: DecodedString, now: Int64, gppSID: [Int]? = nil) -> [Diagnostic] {
         switch decoded.value {
-        case .tcf(let value): value.lint(now: now * 10)
         case .gpp(let value): value.lint(gppSID: gppSID)
-        case .usp(let value): value.lint()
+        default: decoded.value.lint(now: now * 10)
         }
     }
 
-    /// The in-app keys for a set of strings.
-    static func keys(_ strings: [DecodedString], gdprApplies: String?) -> [PreferencesWriter.Entry] {
-        strings.compactMap { decoded in
-            guard case .usp(let value) = decoded.value else { return nil }
-            return PreferencesWriter.Entry(key: "IABUSPrivacy_String", value: .string(value.description))
+    /// The in-app keys a CMP writes for a set of strings (the first of each kind counts).
+    static func keys(_ strings: [DecodedString], gdprApplies: Bool?, gppSID: [Int]?) throws(ConsentError) -> InAppKeys {
+        var tcString: TCFString?
+        var gppString: GPPString?
+        var usPrivacy: USPrivacyString?
+        var additionalConsent: AdditionalConsentString?
+        for decoded in strings {
+            switch decoded.value {
+            case .tcf(let value): tcString = tcString ?? value
+            case .gpp(let value): gppString = gppString ?? value
+            case .usp(let value): usPrivacy = usPrivacy ?? value
+            case .ac(let value): additionalConsent = additionalConsent ?? value
+            }
         }
+        return try InAppKeys(
+            tcString: tcString,
+            gppString: gppString,
+            usPrivacy: usPrivacy,
+            additionalConsent: additionalConsent,
+            gdprApplies: gdprApplies,
+            gppSID: gppSID
+        )
     }
 }

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// The options of the commands, parsed by one loop: each command says which it accepts, and gets usage errors
 /// (with "did you mean") for the rest.

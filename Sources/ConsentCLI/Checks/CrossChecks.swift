@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Checks that the strings and flags that travel together agree: the `gdpr` flag and the presence of a TC string,
 /// `gpp_sid` and the sections of the GPP string, the TC string in GPP section 2 and the standalone one, the US
@@ -58,7 +58,7 @@ enum CrossChecks {
                         .warning,
                         code: "tcStringMismatch",
                         field: "sections.tcfeuv2",
-                        message: "the TC string in GPP section 2 says something else than the standalone TC string"
+                        message: "the TC string in GPP section 2 differs from the standalone TC string"
                     )
                 )
             }
@@ -104,9 +104,7 @@ enum CrossChecks {
             }
             return []
         }
-        let parts = flag.text.split(whereSeparator: { $0 == "," || $0 == "_" || $0 == " " })
-        let ids = parts.compactMap { Int($0) }
-        guard ids.count == parts.count else {
+        guard let ids = sectionIDs(flag.text) else {
             return [
                 Diagnostic(
                     .error,
@@ -133,14 +131,22 @@ enum CrossChecks {
             let name = TCFNames.gppSections[id].map { " (\($0))" } ?? ""
             findings.append(
                 Diagnostic(
-                    .error,
-                    code: "sectionIDNotInString",
+                    .warning,
+                    code: "gppSIDNotInString",
                     field: flag.source,
                     message: "\(flag.source) lists section \(id)\(name), which the GPP string does not carry"
                 )
             )
         }
         return findings
+    }
+
+    /// The ids of a `gpp_sid` value: `2,6` (URL), `2_6` (in-app key), `[2, 6]` (bid request, as text); nil when it
+    /// is not a list of integers.
+    static func sectionIDs(_ text: String) -> [Int]? {
+        let parts = text.split(whereSeparator: { $0 == "," || $0 == "_" || $0 == " " })
+        let ids = parts.compactMap { Int($0) }
+        return ids.count == parts.count ? ids : nil
     }
 
     /// A decoded object without the keys that do not carry meaning (`type`, `encoding`).

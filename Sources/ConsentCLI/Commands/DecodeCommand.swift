@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// `consent decode [--json] [--kind K] [--gvl FILE] [INPUT...]`: every string of every input, as a tree for
 /// people or as the JSON form (one object per line). Without INPUT, one input per line of standard input,

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// `consent encode [JSON|-]`: JSON forms back to strings, one per line. Standard input may hold any number of
 /// documents (JSON Lines, or pretty-printed objects one after another).

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// `consent explain [--json] [--kind K] INPUT...`: every field with its bit offset, width, raw bits and value,
 /// segment by segment.

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// `consent lint [--json] [--kind K] [INPUT...]`: the diagnostics of every string, and the cross-signal checks of
 /// every input. Exit status 1 when any diagnostic is an error (a string that does not decode is one).
@@ -67,6 +67,7 @@ struct LintCommand: Command {
             }
         }
         findings += CrossChecks.diagnostics(for: decoded).map { Finding(source: nil, diagnostic: $0) }
+        findings += InAppKeyChecks.diagnostics(for: decoded).map { Finding(source: nil, diagnostic: $0) }
         return findings.sorted { $0.diagnostic.severity < $1.diagnostic.severity }
     }
 

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// One field of an explained string: where it sits, its raw bits and what they mean.
 struct ExplainedField: Equatable {
@@ -53,7 +53,7 @@ extension ExplainedSegment {
                     recorder.remainder("(padding)")
                 } catch {
                     recorder.remainder("(unread)")
-                    segment.failure = error.adding(segment: "", characterOffset: characterOffset).description
+                    segment.failure = failureText(error, field: recorder.current)
                 }
                 segment.fields = recorder.fields
             }
@@ -61,5 +61,18 @@ extension ExplainedSegment {
             segment.failure = error.description
         }
         return segment
+    }
+
+    /// `truncated reading purposeLegitimateInterests at bit 176: needed 24 bits, 10 left`.
+    private static func failureText(_ error: ConsentError, field: String) -> String {
+        var text = error.code.description
+        if !field.isEmpty { text += " reading \(field)" }
+        if let bitOffset = error.bitOffset { text += " at bit \(bitOffset)" }
+        if let expected = error.expectedBits, let available = error.availableBits {
+            text += ": needed \(expected) bits, \(available) left"
+        } else if let value = error.value {
+            text += ": value \(value)"
+        }
+        return text
     }
 }

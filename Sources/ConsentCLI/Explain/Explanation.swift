@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Picks the walker of a kind and prints what it found.
 enum Explanation {

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Reads a segment field by field, like a decoder, and records every field's offset, width, raw bits and value.
 /// The explain walkers are written against it, with the field tables of the specifications.
@@ -9,6 +9,8 @@ struct FieldRecorder {
     private(set) var fields: [ExplainedField] = []
     /// Prefix for field paths (`vendorConsents.`), set by ``group(_:_:)``.
     private var prefix = ""
+    /// The path of the field being read, for the message when reading it fails.
+    private(set) var current = ""
 
     init(_ reader: BitReader) { self.reader = reader }
 
@@ -52,6 +54,7 @@ struct FieldRecorder {
         describe: (Int) -> String = { String($0) }
     ) throws(ConsentError) -> Int {
         let start = reader.readerBitIndex
+        current = prefix + name
         let value: Int = try reader.readInteger(bits: bits, field: "")
         record(name, from: start, value: describe(value))
         return value
@@ -64,6 +67,7 @@ struct FieldRecorder {
         describe: (Bool) -> String = { $0 ? "true" : "false" }
     ) throws(ConsentError) -> Bool {
         let start = reader.readerBitIndex
+        current = prefix + name
         let value = try reader.readBool()
         record(name, from: start, value: describe(value))
         return value
@@ -72,6 +76,7 @@ struct FieldRecorder {
     /// A 36-bit timestamp in deciseconds.
     mutating func timestamp(_ name: String) throws(ConsentError) {
         let start = reader.readerBitIndex
+        current = prefix + name
         let value = try reader.readDeciseconds36()
         record(name, from: start, value: Timestamp.iso8601(deciseconds: value))
     }
@@ -79,6 +84,7 @@ struct FieldRecorder {
     /// `count` 6-bit letters (a language or country code: two).
     mutating func letters(_ name: String, count: Int = 2) throws(ConsentError) {
         let start = reader.readerBitIndex
+        current = prefix + name
         var text = ""
         for _ in 0..<count { text.unicodeScalars.append(UnicodeScalar(UInt8(ascii: "A") + (try reader.readLetter()))) }
         record(name, from: start, value: text)
@@ -88,6 +94,7 @@ struct FieldRecorder {
     @discardableResult
     mutating func bitField(_ name: String, count: Int) throws(ConsentError) -> IDSet {
         let start = reader.readerBitIndex
+        current = prefix + name
         let ids = try reader.readBitField(count: count)
         record(name, from: start, value: FieldRecorder.describe(ids))
         return ids
@@ -97,6 +104,7 @@ struct FieldRecorder {
     @discardableResult
     mutating func fibonacci(_ name: String, describe: (Int) -> String = { String($0) }) throws(ConsentError) -> Int {
         let start = reader.readerBitIndex
+        current = prefix + name
         let value = try reader.readFibonacciInteger()
         record(name, from: start, value: describe(value))
         return value

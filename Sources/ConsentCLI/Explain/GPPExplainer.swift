@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Walks a GPP string: the header (gpp.md §3) field by field, then each section with the walker of its kind.
 enum GPPExplainer {

@@ -1,5 +1,4 @@
-import ConsentCore
-import GPP
+import ConsentKit
 
 /// Walks the bit-encoded GPP sections (TCF Canada, US National, the US states) with the GPP module's field
 /// declarations: the same tables its decoder walks, so `explain` and `decode` cannot disagree about a layout.

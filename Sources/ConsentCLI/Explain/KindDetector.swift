@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Tells the kind of a bare string from its first characters, without decoding it (so that `explain` can walk
 /// strings that do not decode, and `decode` picks its decoder in constant time).

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Walks a TC string field by field (TCF v2: core, disclosed vendors, allowed vendors, publisher TC; legacy v1.1),
 /// with the field tables of spec/tcf.md.

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// The IAB keys of an app's preferences (iOS `NSUserDefaults`, Android default `SharedPreferences`, or a JSON
 /// dump of either): `IABTCF_TCString`, `IABTCF_AddtlConsent`, `IABGPP_HDR_GppString`, `IABUSPrivacy_String`,

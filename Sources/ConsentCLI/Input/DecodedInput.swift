@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// One input with each of its strings decoded (or the reason it did not decode).
 struct DecodedInput {

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// One consent string found in an input, with the name it was found under.
 struct ConsentSignal: Equatable {

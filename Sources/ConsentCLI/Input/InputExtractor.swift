@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Turns one INPUT into the consent strings it holds. An input is a bare string (TC, GPP, US Privacy, AC), a URL
 /// or query string, an OpenRTB request (JSON), app preferences (JSON), or `@FILE` holding any of those or a

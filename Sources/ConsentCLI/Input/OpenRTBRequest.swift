@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// The consent fields of an OpenRTB 2.5 or 2.6 bid request: `regs.gdpr` (2.6) or `regs.ext.gdpr` (2.5),
 /// `user.consent` (2.6) or `user.ext.consent` (2.5), `regs.gpp` and `regs.gpp_sid` (2.6), `regs.us_privacy`

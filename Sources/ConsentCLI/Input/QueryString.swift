@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Consent parameters of a URL or query string: `gdpr`, `gdpr_consent`, `gpp`, `gpp_sid`, `us_privacy`,
 /// `addtl_consent` (the names of the IAB and Google URL specifications), percent-decoded.

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// `error    gdprWithoutTCString (gdpr)  message`, coloured: the line of a finding in decode and lint.
 func diagnosticLine(_ diagnostic: Diagnostic, source: String? = nil, style: Style) -> String {

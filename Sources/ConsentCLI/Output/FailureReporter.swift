@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Reports inputs that fail: one line on standard error each (`error: <input>: <kind> <code>: <message>`), or,
 /// with `--json`, the error object of spec/json.md on standard output, in line with the results.

@@ -1,5 +1,4 @@
-import ConsentCore
-import GPP
+import ConsentKit
 
 /// Finds the GPP module's declaration of a section field by section prefix and JSON key, for value meanings and
 /// item names in the pretty output.

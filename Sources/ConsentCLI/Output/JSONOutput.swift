@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Writes the JSON form as bytes straight into an ``Output`` buffer: the same text as `JSONValue.serialized()`
 /// (compact), without building a `String` per value, because batch decoding prints kilobytes per string (a typical

@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// Writes in-app keys in the three forms an app stores or a developer pastes: a JSON object, an iOS property list
 /// (XML) and an Android shared-preferences file. Integers stay integers (`setInteger` / `putInt`), strings stay

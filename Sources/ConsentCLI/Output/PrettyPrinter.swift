@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// The output for people: a heading with the kind of string, then a tree of every field, in the order and with
 /// the names of the JSON form, with what the numbers mean (purpose names, value meanings, folded id lists,

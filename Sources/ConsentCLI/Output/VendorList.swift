@@ -1,4 +1,4 @@
-import ConsentCore
+import ConsentKit
 
 /// The parts of an IAB Global Vendor List (JSON, format v2 or v3: `vendor-list.json`) that the pretty output
 /// uses: vendor names, and the purpose and special feature names in the GVL's language.
