@@ -37,7 +37,8 @@ import USPrivacy
     }
 
     @Test func aBrokenTCStringIsReportedAsItsSectionsError() {
-        let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBABMA~CPXxRfAPXxRfAAfKABENB") }
+        let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBABMA~CPXxRfAPXxRfAAfKABENB")
+        }
         #expect(error?.code == .truncated)
         #expect(error?.format == .gpp)
         #expect(error?.segment.description == "tcfeuv2")
