@@ -101,25 +101,21 @@ extension BitReader {
         }
         precondition(count <= IDSet.maximumID, "bitfields hold at most 65535 ids")
         if count == 0 { return IDSet() }
-        let head = _fieldWord(remaining: count)
-        if count <= 64 { return IDSet(head: head, tail: []) }
+        var stream = _BitfieldStream(reader: self)
+        let head = stream.nextWord(remaining: count)
+        if count <= 64 {
+            _bitIndex &+= count
+            return IDSet(head: head, tail: [])
+        }
         var tail: [UInt64] = []
         tail.reserveCapacity((count &- 1) / 64)
         var remaining = count &- 64
         while remaining > 0 {
-            tail.append(_fieldWord(remaining: remaining))
+            tail.append(stream.nextWord(remaining: remaining))
             remaining &-= 64
         }
+        _bitIndex &+= count
         return IDSet(head: head, tail: tail)
-    }
-
-    /// Reads up to 64 bits of a bitfield (bounds already checked) as a most-significant-aligned word.
-    @inlinable @inline(__always)
-    mutating func _fieldWord(remaining: Int) -> UInt64 {
-        let width = Swift.min(64, remaining)
-        let value = _uncheckedValue(at: _bitIndex, bits: width)
-        _bitIndex &+= width
-        return width == 64 ? value : value << UInt64(64 &- width)
     }
 
     /// Reads one TCF range entry: IsARange (1 bit), a 16-bit id, and a 16-bit end id when IsARange is 1.

@@ -12,7 +12,7 @@ public enum TCFString: Sendable, Hashable {
     /// - Throws: as ``TCString/init(encoded:options:)`` and ``TCStringV1/init(encoded:options:)``; `badVersion`
     ///   (segment `core`, field `version`, bit 0) for a Version other than 1 or 2; `badBase64` when the first
     ///   character is outside base64url.
-    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+    public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         guard let first = encoded.utf8.first else { throw ConsentError(.empty, format: .tcf) }
         let sextet = Base64URL.sextet(first)
         guard sextet < 64 else {
@@ -33,6 +33,13 @@ public enum TCFString: Sendable, Hashable {
                 value: Int64(sextet)
             )
         }
+    }
+
+    /// Decodes either version from any string type, keeping a `String` copy of the text.
+    /// - Throws: as ``init(encoded:options:)``.
+    @inlinable
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        try self.init(encoded: String(encoded), options: options)
     }
 
     /// The version: 2 or 1.

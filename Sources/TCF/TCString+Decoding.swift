@@ -8,25 +8,42 @@ extension TCString {
     /// ``lint(now:)`` reports them. With `options.strict`, repeated and unknown segments fail with `badValue` and
     /// any error-level lint finding with `policyViolation`.
     ///
-    /// When `encoded` is a `String` the value keeps that string itself (no copy) for the lossless round trip.
+    /// A core that ends before its 12-bit NumPubRestrictions is `truncated`: tcf.md §5 says the field is "always
+    /// present, even when 0", and no TC vector needs more. (iabgpp-es tolerates it inside GPP strings; the GPP
+    /// module gets that reading through a package-level initializer.)
+    ///
+    /// The value keeps `encoded` itself (no copy) for the lossless round trip.
     /// - Throws: ``ConsentError`` with format `tcf`, the segment and field (JSON keys) and the bit offset:
     ///   `empty`, `tooLong`, `badBase64` (a character outside base64url, an empty segment), `truncated`,
     ///   `badVersion` (Version not 2: a legacy v1.1 string is a ``TCStringV1``; ``TCFString`` reads both),
     ///   `badValue` (a 6-bit letter above Z, vendor id 0 or a range ending before its start, publisher restriction
     ///   purpose 0 or type 3, a second core segment), `policyViolation` (strict only).
-    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+    public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: false)
+    }
+
+    /// Decodes a TC string held in any string type (a `Substring` of a URL, say): as ``init(encoded:options:)``,
+    /// keeping a `String` copy of the text.
+    /// - Throws: as ``init(encoded:options:)``.
+    @inlinable
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        try self.init(encoded: String(encoded), options: options)
     }
 
     /// Decodes the TC string of a GPP `tcfeuv2` section: as ``init(encoded:options:)``, but a core that ends before
     /// or inside NumPubRestrictions has no restrictions (the iabgpp-es tolerance, gpp-sections.md §2) instead of
     /// being `truncated`. Character offsets in errors are relative to `encoded`.
-    package init(gppSection encoded: some StringProtocol, options: DecodingOptions) throws(ConsentError) {
+    package init(gppSection encoded: String, options: DecodingOptions) throws(ConsentError) {
         self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
     }
 
+    /// The GPP section decode for any string type (a `Substring` of the GPP string), keeping a `String` copy.
+    package init(gppSection encoded: some StringProtocol, options: DecodingOptions) throws(ConsentError) {
+        try self.init(gppSection: String(encoded), options: options)
+    }
+
     static func decode(
-        _ encoded: some StringProtocol,
+        _ encoded: String,
         options: DecodingOptions,
         allowsMissingRestrictions: Bool
     ) throws(ConsentError) -> TCString {
@@ -35,7 +52,7 @@ extension TCString {
         guard length <= options.maxInputLength else {
             throw ConsentError(.tooLong, format: .tcf, value: Int64(length))
         }
-        var value = try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
+        let value = try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
             var recorder = NoLayoutRecording()
             let scan = try TCStringScan(
                 view: view,
@@ -43,30 +60,29 @@ extension TCString {
                 allowsMissingRestrictions: allowsMissingRestrictions,
                 recorder: &recorder
             )
-            return try TCString(scan: scan, view: view)
+            return try TCString(scan: scan, view: view, original: encoded)
         }
-        value._original = (encoded as? String) ?? String(encoded)
         if options.strict, let violation = value.firstPolicyViolation() { throw violation }
         return value
     }
 
     /// The second pass: builds the sets of a scanned string (the only allocations of a decode).
-    init(scan: TCStringScan, view: TextView) throws(ConsentError) {
-        created = scan.created
-        lastUpdated = scan.lastUpdated
-        cmpId = scan.cmpId
-        cmpVersion = scan.cmpVersion
-        consentScreen = scan.consentScreen
-        consentLanguage = scan.consentLanguage
-        vendorListVersion = scan.vendorListVersion
-        policyVersion = scan.policyVersion
-        isServiceSpecific = scan.isServiceSpecific
-        useNonStandardTexts = scan.useNonStandardTexts
-        specialFeatureOptins = scan.specialFeatureOptins
-        purposeConsents = scan.purposeConsents
-        purposeLegitimateInterests = scan.purposeLegitimateInterests
-        purposeOneTreatment = scan.purposeOneTreatment
-        publisherCountryCode = scan.publisherCountryCode
+    init(scan: TCStringScan, view: TextView, original: String) throws(ConsentError) {
+        created = scan.fields.created
+        lastUpdated = scan.fields.lastUpdated
+        cmpId = scan.fields.cmpId
+        cmpVersion = scan.fields.cmpVersion
+        consentScreen = scan.fields.consentScreen
+        consentLanguage = scan.fields.consentLanguage
+        vendorListVersion = scan.fields.vendorListVersion
+        policyVersion = scan.fields.policyVersion
+        isServiceSpecific = scan.fields.isServiceSpecific
+        useNonStandardTexts = scan.fields.useNonStandardTexts
+        specialFeatureOptins = scan.fields.specialFeatureOptins
+        purposeConsents = scan.fields.purposeConsents
+        purposeLegitimateInterests = scan.fields.purposeLegitimateInterests
+        purposeOneTreatment = scan.fields.purposeOneTreatment
+        publisherCountryCode = scan.fields.publisherCountryCode
         vendorConsents = try scan.vendorConsents.materialize(from: scan.core, field: "vendorConsents")
         vendorLegitimateInterests = try scan.vendorLegitimateInterests.materialize(
             from: scan.core,
@@ -85,7 +101,7 @@ extension TCString {
         }
         publisherTC = scan.publisherTC
         unknownSegments = scan.unknownSegmentCount == 0 ? [] : TCString.unknownSegments(of: view)
-        _original = nil
+        _original = original
     }
 
     /// The text of every segment of types 4-7, in order (the string has been validated).

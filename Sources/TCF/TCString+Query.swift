@@ -33,28 +33,29 @@ extension TCString {
         /// PublisherCC.
         public let publisherCountryCode: TwoLetterCode
 
+        /// A query over the encoded string in `view` (for ``TCString/withQuery(_:_:)``, which keeps the view alive).
+        @usableFromInline
+        static func _make(view: TextView) throws(ConsentError) -> Query { try Query(view: view) }
+
         /// Reads the fixed fields and finds both vendor sections.
         /// - Throws: as the full decode, for the parts read.
         init(view: TextView) throws(ConsentError) {
             let coreView = view.slice(0..<(view.firstIndex(of: UInt8(ascii: ".")) ?? view.count))
             do throws(ConsentError) {
-                var scan = try TCStringScan.fixedFields(of: coreView)
-                core = scan.core
-                var reader = scan.core
-                try reader.skipBits(TCStringScan.fixedBits)
-                scan.vendorConsents = try VendorSectionScan.scan(&reader, field: "vendorConsents")
-                scan.vendorLegitimateInterests = try VendorSectionScan.scan(&reader, field: "vendorLegitimateInterests")
-                vendorConsents = scan.vendorConsents
-                vendorLegitimateInterests = scan.vendorLegitimateInterests
-                cmpId = scan.cmpId
-                vendorListVersion = scan.vendorListVersion
-                policyVersion = scan.policyVersion
-                isServiceSpecific = scan.isServiceSpecific
-                specialFeatureOptins = scan.specialFeatureOptins
-                purposeConsents = scan.purposeConsents
-                purposeLegitimateInterests = scan.purposeLegitimateInterests
-                purposeOneTreatment = scan.purposeOneTreatment
-                publisherCountryCode = scan.publisherCountryCode
+                var reader = try coreView.bitReader()
+                core = reader
+                let fields = try CoreFields.read(&reader)
+                vendorConsents = try VendorSectionScan.scan(&reader, field: "vendorConsents")
+                vendorLegitimateInterests = try VendorSectionScan.scan(&reader, field: "vendorLegitimateInterests")
+                cmpId = fields.cmpId
+                vendorListVersion = fields.vendorListVersion
+                policyVersion = fields.policyVersion
+                isServiceSpecific = fields.isServiceSpecific
+                specialFeatureOptins = fields.specialFeatureOptins
+                purposeConsents = fields.purposeConsents
+                purposeLegitimateInterests = fields.purposeLegitimateInterests
+                purposeOneTreatment = fields.purposeOneTreatment
+                publisherCountryCode = fields.publisherCountryCode
             } catch {
                 throw error.adding(format: .tcf, segment: "core", characterOffset: coreView.offset)
             }
@@ -101,7 +102,7 @@ extension TCString {
             guard (try? reader.skipBits(section.bodyStart)) != nil else { return false }
             var index = 0
             while index < section.entryCount {
-                guard let entry = try? reader.readRangeEntry() else { return false }
+                guard let entry = try? reader.readRangeEntryFast(field: "") else { return false }
                 if entry.contains(vendor) { return true }
                 index &+= 1
             }
@@ -112,26 +113,29 @@ extension TCString {
     /// Runs `body` with a ``Query`` over `encoded`, without copying the text or allocating.
     /// - Throws: what reading the fixed fields and the vendor sections throws (as the full decode), or what
     ///   `body` throws.
+    @inlinable
     public static func withQuery<R>(
-        _ encoded: some StringProtocol,
+        _ encoded: String,
         _ body: (Query) throws(ConsentError) -> R
     ) throws(ConsentError) -> R {
-        try withTextView(of: encoded) { view throws(ConsentError) -> R in try body(Query(view: view)) }
+        try withTextView(of: encoded) { view throws(ConsentError) -> R in try body(Query._make(view: view)) }
     }
 
     /// The hot-path question in one call: does `vendor` have consent, legitimate interest, and do all of
     /// `purposes` have consent? Allocates nothing.
     /// - Throws: as ``withQuery(_:_:)``.
     public static func check(
-        _ encoded: some StringProtocol,
+        _ encoded: String,
         vendor: Int,
         purposes: IDSet
     ) throws(ConsentError) -> (vendorConsent: Bool, vendorLegitimateInterest: Bool, purposesConsent: Bool) {
-        try withQuery(encoded) { query in
-            (
-                query.vendorHasConsent(vendor), query.vendorHasLegitimateInterest(vendor),
-                query.purposesHaveConsent(purposes)
-            )
+        try withTextView(of: encoded) { view throws(ConsentError) in
+            let query = try Query(view: view)
+            return
+                (
+                    query.vendorHasConsent(vendor), query.vendorHasLegitimateInterest(vendor),
+                    query.purposesHaveConsent(purposes)
+                )
         }
     }
 }

@@ -8,21 +8,8 @@ import ConsentCore
 struct TCStringScan {
     /// The core segment, reader at bit 0.
     var core: BitReader
-    var created: Int64 = 0
-    var lastUpdated: Int64 = 0
-    var cmpId = 0
-    var cmpVersion = 0
-    var consentScreen = 0
-    var consentLanguage = TwoLetterCode.english
-    var vendorListVersion = 0
-    var policyVersion = 0
-    var isServiceSpecific = false
-    var useNonStandardTexts = false
-    var specialFeatureOptins = IDSet()
-    var purposeConsents = IDSet()
-    var purposeLegitimateInterests = IDSet()
-    var purposeOneTreatment = false
-    var publisherCountryCode = TwoLetterCode.unknownCountry
+    /// Version through PublisherCC.
+    var fields = CoreFields()
     var vendorConsents: VendorSectionScan
     var vendorLegitimateInterests: VendorSectionScan
     var restrictions: PublisherRestrictionsScan
@@ -81,7 +68,7 @@ struct TCStringScan {
     }
 
     /// Bits of the core before the vendor consent section.
-    static let fixedBits = 213
+    static let fixedBits = CoreFields.bitCount
 
     /// A scan of the core's fixed fields only (the vendor sections and restrictions not yet walked).
     /// - Throws: `badBase64` for the segment's text; what reading the fixed fields throws.
@@ -89,7 +76,7 @@ struct TCStringScan {
     static func fixedFields(of coreView: TextView) throws(ConsentError) -> TCStringScan {
         var scan = TCStringScan(core: try coreView.bitReader())
         var reader = scan.core
-        try scan.readCoreFields(&reader)
+        scan.fields = try CoreFields.read(&reader)
         return scan
     }
 
@@ -98,30 +85,6 @@ struct TCStringScan {
         vendorConsents = VendorSectionScan.empty
         vendorLegitimateInterests = VendorSectionScan.empty
         restrictions = PublisherRestrictionsScan(start: 0, count: 0, isPresent: false, highestID: 0)
-    }
-
-    /// Reads Version (which must be 2) through PublisherCC: the 213 fixed bits of the core.
-    @inline(__always)
-    private mutating func readCoreFields(_ reader: inout BitReader) throws(ConsentError) {
-        let version: Int = try reader.readInteger(bits: 6, field: "version")
-        guard version == 2 else {
-            throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version))
-        }
-        created = try reader.readDeciseconds36(field: "created")
-        lastUpdated = try reader.readDeciseconds36(field: "lastUpdated")
-        cmpId = try reader.readInteger(bits: 12, field: "cmpId")
-        cmpVersion = try reader.readInteger(bits: 12, field: "cmpVersion")
-        consentScreen = try reader.readInteger(bits: 6, field: "consentScreen")
-        consentLanguage = try reader.readTwoLetterCode(field: "consentLanguage")
-        vendorListVersion = try reader.readInteger(bits: 12, field: "vendorListVersion")
-        policyVersion = try reader.readInteger(bits: 6, field: "policyVersion")
-        isServiceSpecific = try reader.readBool(field: "isServiceSpecific")
-        useNonStandardTexts = try reader.readBool(field: "useNonStandardTexts")
-        specialFeatureOptins = try reader.readBitField(count: 12, field: "specialFeatureOptins")
-        purposeConsents = try reader.readBitField(count: 24, field: "purposeConsents")
-        purposeLegitimateInterests = try reader.readBitField(count: 24, field: "purposeLegitimateInterests")
-        purposeOneTreatment = try reader.readBool(field: "purposeOneTreatment")
-        publisherCountryCode = try reader.readTwoLetterCode(field: "publisherCountryCode")
     }
 
     /// Validates and walks one segment after the core; keeps the first of each known type.

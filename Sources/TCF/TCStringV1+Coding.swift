@@ -5,7 +5,7 @@ extension TCStringV1 {
     /// - Throws: ``ConsentError`` (format `tcf`, segment `core`): `empty`, `tooLong`, `badBase64`, `truncated`,
     ///   `badVersion` (Version not 1), `badValue` (a letter above Z, vendor id 0, a range ending before its start,
     ///   or a `.` segment after the string: v1.1 has exactly one segment).
-    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+    public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         let length = encoded.utf8.count
         guard length > 0 else { throw ConsentError(.empty, format: .tcf) }
         guard length <= options.maxInputLength else {
@@ -17,7 +17,14 @@ extension TCStringV1 {
             value.vendorConsents = try section.materialize(from: segment, field: "vendorConsents")
             return value
         }
-        _original = (encoded as? String) ?? String(encoded)
+        _original = encoded
+    }
+
+    /// Decodes a v1.1 string held in any string type, keeping a `String` copy of the text.
+    /// - Throws: as ``init(encoded:options:)``.
+    @inlinable
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        try self.init(encoded: String(encoded), options: options)
     }
 
     /// Walks the string: every field checked, the vendor section found. Returns the value without its vendor set,

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Rebuilds the seed corpora, Corpus/<Target>/, from the golden vectors (../Vectors/*.jsonl) and the first
+# lines of each benchmark corpus (BENCH, default ../../shared/bench). Each seed is one file named by its SHA-1:
+# the option byte 0 (default options, see _ConsentFuzzSupport/FuzzInput.swift) followed by the input.
+# Deterministic: running it twice gives the same files. Needs jq. Only targets that exist (run.sh --list).
+set -euo pipefail
+fuzz="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+vectors="$fuzz/../Vectors"
+bench="${BENCH:-$fuzz/../../shared/bench}"
+[ -d "$bench" ] || bench="/work/shared/bench"
+per_bench=12
+targets="$("$fuzz/run.sh" --list)"
+
+# seed TARGET BYTES...: writes the option byte 0 and the text given on stdin.
+seed() {
+    local target="$1" file
+    grep -qx "$target" <<<"$targets" || { cat >/dev/null; return 0; }
+    mkdir -p "$fuzz/Corpus/$target"
+    file="$(mktemp)"
+    { printf '\0'; cat; } >"$file"
+    mv "$file" "$fuzz/Corpus/$target/$(sha1sum "$file" | cut -c1-40)"
+}
+
+# Inputs of the vectors of one kind (valid and invalid), one per line.
+inputs() { cat "$vectors"/*.jsonl | jq -r "select(.kind == \"$1\") | .input"; }
+bench_lines() { [ -f "$bench/$1" ] && head -n "$per_bench" "$bench/$1" || true; }
+
+for target in $targets; do rm -rf "${fuzz:?}/Corpus/$target"; done
+
+while IFS= read -r line; do printf '%s' "$line" | seed TCString; done < <(inputs tcf; bench_lines tcf-small.txt;
+    bench_lines tcf-typical.txt; bench_lines tcf-large.txt)
+while IFS= read -r line; do printf '%s' "$line" | seed TCFQuery; done < <(inputs tcf; bench_lines tcf-typical.txt)
+while IFS= read -r line; do printf '%s' "$line" | seed GPP; done < <(inputs gpp; bench_lines gpp-typical.txt)
+while IFS= read -r line; do printf '%s' "$line" | seed GPPQuery; done < <(inputs gpp; bench_lines gpp-typical.txt)
+while IFS= read -r line; do printf '%s' "$line" | seed USPrivacy; done < <(inputs usp; sort -u "$bench/usp.txt")
+while IFS= read -r line; do printf '%s' "$line" | seed AdditionalConsent; done < <(inputs ac; bench_lines ac.txt)
+while IFS= read -r line; do printf '%s' "$line" | seed ConsentKit; done < <(for kind in tcf gpp usp ac; do
+    inputs "$kind"; done)
+while IFS= read -r line; do printf '%s' "$line" | seed Base64URL; done < <(inputs tcf | tr '.~' '\n\n' | sort -u)
+while IFS= read -r line; do printf '%s' "$line" | seed JSON; done < <(cat "$vectors"/*.jsonl | jq -c '.expect // empty')
+# BitReader: a 32-byte program (from the SHA-256 of the text, so it is fixed) in front of each TC/GPP segment.
+while IFS= read -r line; do
+    { printf '\x20'; printf '%s' "$line" | sha256sum | cut -c1-64 | xxd -r -p; printf '%s' "$line"; } | seed BitReader
+done < <(inputs tcf | tr '.' '\n'; inputs gpp | tr '.~' '\n\n' | grep -v '^1')
+# RoundTrip: the generator reads raw bytes; seed it with fixed byte patterns of several lengths.
+for length in 16 64 256 1024; do
+    for pattern in '\000' '\377' '\132' '\245'; do head -c "$length" /dev/zero | tr '\000' "$pattern" | seed RoundTrip; done
+done
+for target in $targets; do
+    [ -d "$fuzz/Corpus/$target" ] && echo "$target: $(ls "$fuzz/Corpus/$target" | wc -l) seeds" >&2
+done

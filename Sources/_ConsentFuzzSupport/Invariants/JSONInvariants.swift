@@ -1,0 +1,47 @@
+import ConsentCore
+
+/// `JSONValue(parsing:)` on arbitrary text: it fails with `badJSON` or gives a value whose compact and pretty
+/// serializations parse back to the same value.
+enum JSONInvariants {
+    static func check(_ input: FuzzInput) -> FuzzViolation? {
+        var checker = InvariantChecker(.json)
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: input.text)
+        } catch {
+            checker.check(error.code == .badJSON, "parse failed with \(error)")
+            return checker.violation
+        }
+        if value.containsNonFiniteNumber {
+            checker.open("JSON-number-beyond-double", "\(input.text) holds a number beyond Double, read as infinity")
+            return checker.violation
+        }
+        for pretty in [false, true] {
+            let text = value.serialized(pretty: pretty)
+            do {
+                let again = try JSONValue(parsing: text)
+                checker.check(
+                    again == value,
+                    "\(input.text) parses to a value that serializes as \(text), a different value"
+                )
+            } catch {
+                checker.fail(
+                    "\(input.text) parses to a value that serializes as \(text), which does not parse: \(error)"
+                )
+            }
+        }
+        return checker.violation
+    }
+}
+
+extension JSONValue {
+    /// True when a number in the value is infinite or NaN (JSON cannot write those).
+    fileprivate var containsNonFiniteNumber: Bool {
+        switch self {
+        case .double(let number): !number.isFinite
+        case .array(let values): values.contains { $0.containsNonFiniteNumber }
+        case .object(let object): object.contains { $0.value.containsNonFiniteNumber }
+        default: false
+        }
+    }
+}

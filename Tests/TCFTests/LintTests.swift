@@ -1,0 +1,151 @@
+import ConsentCore
+import TCF
+import Testing
+
+@Suite struct LintTests {
+    /// 2026-03-02T00:00:00Z in deciseconds: day-level, after the TCF 2.3 deadline.
+    static let day: Int64 = 17_723_232_000 + 864_000
+
+    /// A string that breaks no rule.
+    static var clean: TCString {
+        TCString(
+            created: day,
+            lastUpdated: day,
+            cmpId: 10,
+            cmpVersion: 3,
+            consentLanguage: TwoLetterCode(letters: "FR"),
+            vendorListVersion: 120,
+            policyVersion: 5,
+            specialFeatureOptins: [1],
+            purposeConsents: [1, 2, 3, 4],
+            purposeLegitimateInterests: [2, 7],
+            publisherCountryCode: TwoLetterCode(letters: "DE"),
+            vendorConsents: [2, 6, 8],
+            vendorLegitimateInterests: [2, 6],
+            publisherRestrictions: [
+                PublisherRestriction(purposeId: 2, restrictionType: .requireConsent, vendorIds: [2])
+            ],
+            disclosedVendors: [2, 6, 8]
+        )
+    }
+
+    func codes(_ value: TCString, now: Int64? = LintTests.day) -> Set<String> { Set(value.lint(now: now).map(\.code)) }
+
+    @Test func aCleanStringHasNoFindingsBeforeOrAfterEncoding() throws {
+        #expect(LintTests.clean.lint(now: LintTests.day).isEmpty)
+        #expect(try TCString(encoded: LintTests.clean.encoded()).lint(now: LintTests.day).isEmpty)
+    }
+
+    @Test func eachPolicyRuleFiresOnItsBreach() {
+        func breach(_ change: (inout TCString) -> Void) -> Set<String> {
+            var value = LintTests.clean
+            change(&value)
+            return codes(value)
+        }
+        #expect(breach { $0.isServiceSpecific = false } == ["serviceSpecificRequired"])
+        #expect(breach { $0.policyVersion = 2 } == ["policyVersionOutdated"])
+        #expect(breach { $0.purposeLegitimateInterests = [1] } == ["legitimateInterestNotAllowed"])
+        #expect(breach { $0.purposeLegitimateInterests = [3] } == ["legitimateInterestNotAllowed"])
+        #expect(breach { $0.created -= 10 } == ["timestampsDiffer", "timestampNotDayLevel"])
+        #expect(
+            breach { $0.created += LintTests.day } == [
+                "timestampsDiffer", "createdAfterLastUpdated", "timestampInFuture",
+            ]
+        )
+        #expect(breach { $0.cmpId = 1 } == ["cmpIdNotAssigned"])
+        #expect(
+            breach { $0.consentLanguage = TwoLetterCode(letters: "QQ") ?? $0.consentLanguage } == [
+                "unknownLanguageCode"
+            ]
+        )
+        #expect(
+            breach { $0.publisherCountryCode = TwoLetterCode(letters: "ZZ") ?? $0.publisherCountryCode } == [
+                "unknownCountryCode"
+            ]
+        )
+        #expect(breach { $0.purposeConsents.insert(12) } == ["purposeNotDefined"])
+        #expect(breach { $0.specialFeatureOptins.insert(3) } == ["specialFeatureNotDefined"])
+        #expect(breach { $0.vendorListVersion = 0 } == ["vendorListVersionZero"])
+        #expect(breach { $0.disclosedVendors = nil } == ["disclosedVendorsMissing"])
+        #expect(breach { $0.vendorConsents.insert(9) } == ["vendorNotDisclosed"])
+        #expect(breach { $0.allowedVendors = [2] } == ["allowedVendorsSegment"])
+        #expect(
+            breach {
+                $0.publisherRestrictions.append(
+                    PublisherRestriction(purposeId: 25, restrictionType: .notAllowed, vendorIds: [2])
+                )
+            }
+                == ["restrictionPurposeNotDefined"]
+        )
+        #expect(
+            breach {
+                $0.publisherRestrictions = [
+                    PublisherRestriction(purposeId: 1, restrictionType: .requireLegitimateInterest, vendorIds: [2])
+                ]
+            }
+                == ["legitimateInterestRestrictionOnPurposeOne"]
+        )
+        #expect(
+            breach {
+                $0.publisherRestrictions.append(
+                    PublisherRestriction(purposeId: 2, restrictionType: .notAllowed, vendorIds: [2])
+                )
+            }
+                == ["conflictingRestrictions"]
+        )
+        #expect(
+            breach { $0.publisherRestrictions.append(PublisherRestriction(purposeId: 3, restrictionType: .notAllowed)) }
+                == ["emptyRestriction"]
+        )
+    }
+
+    @Test func severitiesFollowTheSpecAndTheDeadlines() {
+        var value = LintTests.clean
+        value.disclosedVendors = nil
+        value.policyVersion = 2
+        #expect(value.lint().allSatisfy { $0.severity == .error })
+        value.created = 16_000_000_000  // 2020: before both deadlines
+        value.lastUpdated = value.created
+        #expect(value.lint().allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func formFindingsComeFromTheRememberedText() throws {
+        // iabconsent-004-style ids above MaxVendorId, in a v2 section: MaxVendorId 10, range 123...234.
+        let model = TCString(cmpId: 10, vendorConsents: IDSet(123...234))
+        var bits = ConsentTestSupportBits.bits(try model.encoded())
+        // MaxVendorId at 213 (16 bits): 234 -> 10.
+        let start = bits.index(bits.startIndex, offsetBy: 213)
+        bits.replaceSubrange(start..<bits.index(start, offsetBy: 16), with: "0000000000001010")
+        bits += "1"  // non-zero padding
+        let text = ConsentTestSupportBits.text(bits) + "=="
+        let value = try TCString(encoded: text)
+        #expect(value.vendorConsents.isEmpty, "ids above MaxVendorId are not in the set")
+        #expect(try value.encoded() == text, "but the string re-encodes unchanged")
+        let found = codes(value, now: nil)
+        #expect(found.isSuperset(of: ["vendorIdAboveMaxVendorId", "nonCanonicalPadding", "trailingEquals"]))
+        let extra = try TCString(encoded: LintTests.clean.encoded() + ".gAAA." + "IAAA")
+        #expect(codes(extra).isSuperset(of: ["unknownSegment", "duplicateSegment"]))
+        #expect(extra.unknownSegments == ["gAAA"])
+        #expect(extra.disclosedVendors == [2, 6, 8], "the first disclosed vendors segment counts")
+    }
+
+    @Test func strictDecodingTurnsErrorFindingsAndOddSegmentsIntoErrors() throws {
+        let text = try LintTests.clean.encoded()
+        #expect(throws: Never.self) { try TCString(encoded: text, options: .strict) }
+        let unknown = #expect(throws: ConsentError.self) { try TCString(encoded: text + ".gAAA", options: .strict) }
+        #expect(unknown?.code == .badValue && unknown?.field.description == "segmentType")
+        let repeated = #expect(throws: ConsentError.self) {
+            try TCString(encoded: text + "." + text.split(separator: ".")[1], options: .strict)
+        }
+        #expect(repeated?.code == .badValue)
+        var value = LintTests.clean
+        value.isServiceSpecific = false
+        let policy = #expect(throws: ConsentError.self) { try TCString(encoded: value.encoded(), options: .strict) }
+        #expect(policy?.code == .policyViolation && policy?.field.description == "isServiceSpecific")
+    }
+
+    @Test func legacyStringsAreReportedAsLegacy() throws {
+        let value = try TCStringV1(encoded: "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA")
+        #expect(value.lint().map(\.code) == ["legacyVersion"])
+    }
+}
