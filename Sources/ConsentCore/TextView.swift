@@ -231,12 +231,20 @@ public func withTextView<R>(
     let fast: Result<R, ConsentError>? = text.utf8.withContiguousStorageIfAvailable { buffer in
         Result { () throws(ConsentError) -> R in try body(unsafe TextView(buffer, offset: 0)) }
     }
-    if let fast { return try fast.get() }
+    // `consume` moves the result out: a decoded value is returned without a copy (and its retains).
+    switch consume fast {
+    case .some(.success(let value)): return value
+    case .some(.failure(let error)): throw error
+    case .none: break
+    }
     var copy = String(text)
     let result: Result<R, ConsentError> = copy.withUTF8 { buffer in
         Result { () throws(ConsentError) -> R in try body(unsafe TextView(buffer, offset: 0)) }
     }
-    return try result.get()
+    switch consume result {
+    case .success(let value): return value
+    case .failure(let error): throw error
+    }
 }
 
 /// Runs a non-throwing `body` with a borrowed UTF-8 view of `text`, without copying a native string.

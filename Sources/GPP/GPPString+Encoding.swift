@@ -24,8 +24,8 @@ extension GPPString {
             ids.insert(section.id)
         }
         var writer = BitWriter(reservingBits: 64 * 6)
-        if preserve, let header = memory.header, Self.headerIDs(header) == ids {
-            writer.appendText(String(header))
+        if preserve, let header = memory.header?.string, Self.headerIDs(header) == ids {
+            writer.appendText(header)
         } else {
             try GPPHeader.write(ids: ids, into: &writer)
         }
@@ -37,7 +37,7 @@ extension GPPString {
     }
 
     /// The ids a kept header text lists.
-    private static func headerIDs(_ header: Substring) -> IDSet? {
+    private static func headerIDs(_ header: String) -> IDSet? {
         try? withTextView(of: header) { view throws(ConsentError) in
             try GPPHeader.read(view, options: DecodingOptions()).ids
         }

@@ -13,12 +13,8 @@ enum TestPaths {
         testsDirectory.appendingPathComponent("Fixtures").appendingPathComponent(name).path
     }
 
-    /// The public golden vectors: the repository's `Vectors/` once they are vendored, else the shared copy.
-    static var vectorsDirectory: URL {
-        let vendored = packageRoot.appendingPathComponent("Vectors")
-        if FileManager.default.fileExists(atPath: vendored.appendingPathComponent("tcf.jsonl").path) { return vendored }
-        return URL(fileURLWithPath: "/work/shared/vectors")
-    }
+    /// The public golden vectors, vendored in the repository's `Vectors/`.
+    static var vectorsDirectory: URL { packageRoot.appendingPathComponent("Vectors") }
 
     /// The built `consent` executable, next to the test runner (`swift test` builds every product).
     static var binary: URL? {
