@@ -18,6 +18,20 @@ enum CLI {
     }
 
     private static func dispatch(_ arguments: [String], io: CommandIO) -> ExitCode {
+        // `consent --color never decode X`: options every command takes may come before the command's name.
+        var leading: [String] = []
+        var arguments = arguments[...]
+        while let option = arguments.first, option == "--no-color" || option.hasPrefix("--color") {
+            leading.append(arguments.removeFirst())
+            if option == "--color", let value = arguments.first {
+                leading.append(value)
+                arguments.removeFirst()
+            }
+        }
+        return dispatch(command: Array(arguments), leading: leading, io: io)
+    }
+
+    private static func dispatch(command arguments: [String], leading: [String], io: CommandIO) -> ExitCode {
         guard let first = arguments.first else {
             io.output.write(HelpText.main)
             return .success
@@ -35,13 +49,13 @@ enum CLI {
             break
         }
         if let command = commands.first(where: { $0.name == first }) {
-            return run(command, Array(arguments.dropFirst()), io: io)
+            return run(command, leading + arguments.dropFirst(), io: io)
         }
         if !first.hasPrefix("-"), looksLikeMisspelledCommand(first) {
             return usageError(.unknownCommand(first), usage: HelpText.mainUsage, io: io)
         }
         // `consent <input>...` and `consent --json <input>...` mean `consent decode ...`.
-        return run(DecodeCommand.self, arguments, io: io)
+        return run(DecodeCommand.self, leading + arguments, io: io)
     }
 
     private static func run(_ command: any Command.Type, _ arguments: [String], io: CommandIO) -> ExitCode {

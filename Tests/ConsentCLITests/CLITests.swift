@@ -69,6 +69,12 @@ import Testing
         #expect(run(["--json", "1YNN"]).output == run(["decode", "--json", "1YNN"]).output)
     }
 
+    @Test func colorMayComeBeforeTheCommand() {
+        #expect(run(["--color", "always", "decode", "1YNN"]).output.contains("\u{1B}["))
+        #expect(run(["--color=always", "1YNN"]).output.contains("\u{1B}["))
+        #expect(run(["--no-color", "lint", "1YNN"]).status == 0)
+    }
+
     @Test func unreadableVendorListIsUsageError() {
         let result = run(["decode", "--gvl", "/nonexistent/vendor-list.json", "1YNN"])
         #expect(result.status == 64)

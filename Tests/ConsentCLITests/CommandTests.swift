@@ -204,3 +204,30 @@ import Testing
         #expect(bitField["bits"] == .string("1111"))
     }
 }
+
+/// The messages people read for the mistakes they make most.
+@Suite struct ErrorTextTests {
+    @Test func standardBase64GetsAHint() {
+        let result = run(["decode", "CPXxRfAPXxRfAAfKABENB+CgAAAAAAAAAAYgAAAAAAAA"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("tcf badBase64"))
+        #expect(result.error.contains("at character 21"))
+        #expect(result.error.contains("'-' and '_' (base64url)"))
+    }
+
+    @Test func unknownTextNamesTheKindsItCouldBe() {
+        let result = run(["decode", "hello"])
+        #expect(result.error.contains("unknownFormat"))
+        #expect(result.error.contains("GPP string (D…)"))
+    }
+
+    @Test func letterFormatsShowTheCharacter() {
+        #expect(run(["decode", "1YNX"]).error.contains("('X')"))
+    }
+
+    @Test func nothingIsPrintedOnStandardOutputForAFailingString() {
+        let result = run(["decode", "1YNX", "1YNN", "1YNX"])
+        #expect(!result.output.hasPrefix("\n"))
+        #expect(!result.output.hasSuffix("\n\n"))
+    }
+}

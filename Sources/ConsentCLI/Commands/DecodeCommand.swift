@@ -101,31 +101,31 @@ final class DecodeSession {
 
     private func printPretty(_ decoded: DecodedInput, findings: [Diagnostic]) {
         let style = printer.style
-        if inputCount > 0 { io.output.writeLine() }
-        inputCount += 1
-        if decoded.input.form != .string {
-            let count = printer.count(decoded.items.count, "consent string")
-            io.output.writeLine(
-                style.heading(decoded.input.form.rawValue) + " " + style.note(FailureReporter.shortened(decoded.label))
-                    + ": \(count)"
-            )
-        }
-        for (index, item) in decoded.items.enumerated() {
+        var lines: [String] = []
+        for item in decoded.items {
             switch item.result {
             case .success(let value):
-                if index > 0 { io.output.writeLine() }
+                if !lines.isEmpty { lines.append("") }
                 let source = decoded.input.form == .string ? nil : item.signal.source
-                for line in printer.render(value.json, kind: value.kind, text: item.signal.text, source: source) {
-                    io.output.writeLine(line)
-                }
+                lines += printer.render(value.json, kind: value.kind, text: item.signal.text, source: source)
             case .failure(let error):
                 reporter.report(error, input: item.signal.text, label: decoded.label, source: item.signal.source)
             }
         }
         if !findings.isEmpty {
-            io.output.writeLine(style.heading("checks"))
-            for finding in findings { io.output.writeLine("  " + diagnosticLine(finding, style: style)) }
+            lines.append(style.heading("checks"))
+            lines += findings.map { "  " + diagnosticLine($0, style: style) }
         }
+        if decoded.input.form != .string {
+            let count = printer.count(decoded.items.count, "consent string")
+            let heading =
+                style.heading(decoded.input.form.rawValue) + " " + style.note(FailureReporter.shortened(decoded.label))
+            lines.insert(heading + ": \(count)", at: 0)
+        }
+        guard !lines.isEmpty else { return }
+        if inputCount > 0 { io.output.writeLine() }
+        inputCount += 1
+        for line in lines { io.output.writeLine(line) }
         io.output.flush()
     }
 }

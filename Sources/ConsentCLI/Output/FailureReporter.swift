@@ -18,7 +18,7 @@ struct FailureReporter {
         if json {
             JSONOutput.writeLine(JSONOutput.errorObject(input: input, source: source, error: error), to: io.output)
         } else {
-            line(style.failure("error:"), label: label, source: source, text: error.description)
+            line(style.failure("error:"), label: label, source: source, text: ErrorText.line(for: error))
         }
     }
 
