@@ -101,6 +101,8 @@ let package = Package(
         .testTarget(
             name: "ConsentCLITests",
             dependencies: ["ConsentCLI", "ConsentTestSupport"],
+            // Read through #filePath, not bundled: the end-to-end tests hand these paths to the binary.
+            exclude: ["Fixtures", "Snapshots"],
             swiftSettings: commonSettings
         ),
     ]

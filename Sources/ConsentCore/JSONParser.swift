@@ -160,7 +160,9 @@ struct JSONTextParser {
                     }
                     guard let unicode = Unicode.Scalar(scalar) else { throw error() }
                     bytes.append(contentsOf: String(Character(unicode)).utf8)
-                default: throw error()
+                default:
+                    index -= 1  // point at the character after the backslash
+                    throw error()
                 }
             case 0..<0x20:
                 throw error()

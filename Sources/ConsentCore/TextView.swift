@@ -115,6 +115,26 @@ public struct TextView {
         return true
     }
 
+    /// The eight bytes from `index` as one little-endian word (the byte at `index` in the low 8 bits); bytes past
+    /// the end read as zero. For parsers that classify eight characters at once; traps when `index` is outside
+    /// `0...count`.
+    @inlinable
+    public func getWord(at index: Int) -> UInt64 {
+        precondition(index >= 0 && index <= count, "TextView index out of range")
+        if index &+ 8 <= count {
+            // Safe: index >= 0 and index + 8 <= count, so all eight bytes lie inside the view.
+            return unsafe UnsafeRawPointer(_base.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)
+                .littleEndian
+        }
+        var word: UInt64 = 0
+        var offset = count &- 1
+        while offset >= index {
+            word = word << 8 | UInt64(self[unchecked: offset])
+            offset &-= 1
+        }
+        return word
+    }
+
     /// True when the view begins with `byte`.
     @inlinable
     public func starts(with byte: UInt8) -> Bool { count > 0 && self[unchecked: 0] == byte }
@@ -144,12 +164,19 @@ public struct TextView {
         }
         var index = 0
         var invalidSeen: UInt8 = 0
-        // Branch-free scan: OR in the "invalid" bit of every character, find the culprit only on failure.
+        // Branch-free scan with comparisons only (no table), which the compiler vectorizes: the query path
+        // validates a whole TC string core on every call. The culprit is looked for only on failure.
         while index < length {
-            invalidSeen |= Base64URL.sextet(self[unchecked: index])
+            let byte = self[unchecked: index]
+            // Bytes whose lower-cased form is a-z are exactly A-Z and a-z.
+            let letter: UInt8 = (byte | 0x20) &- UInt8(ascii: "a") < 26 ? 1 : 0
+            let digit: UInt8 = byte &- UInt8(ascii: "0") < 10 ? 1 : 0
+            let dash: UInt8 = byte == UInt8(ascii: "-") ? 1 : 0
+            let underscore: UInt8 = byte == UInt8(ascii: "_") ? 1 : 0
+            invalidSeen |= (letter | digit | dash | underscore) ^ 1
             index += 1
         }
-        if invalidSeen & Base64URL.invalid != 0 {
+        if invalidSeen != 0 {
             var bad = 0
             while Base64URL.sextet(self[unchecked: bad]) != Base64URL.invalid { bad += 1 }
             throw ConsentError(.badBase64, characterOffset: offset + bad, value: Int64(self[unchecked: bad]))
@@ -204,12 +231,20 @@ public func withTextView<R>(
     let fast: Result<R, ConsentError>? = text.utf8.withContiguousStorageIfAvailable { buffer in
         Result { () throws(ConsentError) -> R in try body(unsafe TextView(buffer, offset: 0)) }
     }
-    if let fast { return try fast.get() }
+    // `consume` moves the result out: a decoded value is returned without a copy (and its retains).
+    switch consume fast {
+    case .some(.success(let value)): return value
+    case .some(.failure(let error)): throw error
+    case .none: break
+    }
     var copy = String(text)
     let result: Result<R, ConsentError> = copy.withUTF8 { buffer in
         Result { () throws(ConsentError) -> R in try body(unsafe TextView(buffer, offset: 0)) }
     }
-    return try result.get()
+    switch consume result {
+    case .success(let value): return value
+    case .failure(let error): throw error
+    }
 }
 
 /// Runs a non-throwing `body` with a borrowed UTF-8 view of `text`, without copying a native string.

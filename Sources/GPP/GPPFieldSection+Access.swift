@@ -67,7 +67,7 @@ extension GPPFieldSection {
     /// The value of field `field` of segment `segment`.
     func value(segment: Int, field: Int) -> GPPFieldValue {
         let declared = layout.segments[segment].fields[field]
-        switch layout.segments[segment].slots[field] {
+        switch layout.plans[segment].steps[field].slot {
         case .scalar(let slot):
             let raw = values.scalar(slot)
             switch declared.coding {
@@ -83,7 +83,7 @@ extension GPPFieldSection {
                 return .letters(text)
             default: return .integer(Int(raw))
             }
-        case .ids(let setIndex), .countedIDs(let setIndex, _): return .ids(values.idSets[setIndex])
+        case .ids(let setIndex), .countedIDs(let setIndex, _): return .ids(values.ids(at: setIndex))
         case .restrictions: return .restrictions(values.restrictions)
         case .derived:
             return declared.role == .sectionID ? .integer(declaration.id) : .ids(presentSubsectionIDs)
@@ -103,7 +103,7 @@ extension GPPFieldSection {
     /// Checks `newValue` against the field's coding and stores it, making the segment present.
     mutating func store(_ newValue: GPPFieldValue, segment: Int, field: Int) throws(ConsentError) {
         let declared = layout.segments[segment].fields[field]
-        let slot = layout.segments[segment].slots[field]
+        let slot = layout.plans[segment].steps[field].slot
         let outOfRange = ConsentError(.valueOutOfRange, format: .gpp, segment: declaration.prefix, field: declared.key)
         var scalar: UInt64?
         switch (declared.coding, newValue) {
@@ -146,7 +146,7 @@ extension GPPFieldSection {
         switch (slot, newValue) {
         case (.scalar(let scalarSlot), _): values.setScalar(scalar ?? 0, scalarSlot)
         case (.ids(let setIndex), .ids(let ids)), (.countedIDs(let setIndex, _), .ids(let ids)):
-            values.idSets[setIndex] = ids
+            values.setIDs(ids, at: setIndex)
         case (.restrictions, .restrictions(let list)): values.restrictions = list.sortedForOutput()
         default: break
         }

@@ -64,6 +64,11 @@ enum GPPHeader {
         )
     }
 
+    /// The error for an empty section (`~~`, or a `~` at the end).
+    static func emptySection(id: Int, at offset: Int) -> ConsentError {
+        ConsentError(.badValue, format: .gpp, segment: "section", characterOffset: offset, value: Int64(id))
+    }
+
     /// Writes a canonical header for `ids` (ascending): Type, Version, the Fibonacci range, padded to a byte and
     /// then to 6 bits.
     static func write<Sink: BitSink>(ids: IDSet, into sink: inout Sink) throws(ConsentError) {

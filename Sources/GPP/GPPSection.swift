@@ -1,5 +1,15 @@
+public import ConsentCore
+public import TCF
+public import USPrivacy
+
 /// One section of a GPP string.
 public enum GPPSection: Sendable, Hashable {
+    /// Section 1, `tcfeuv1`: a legacy TCF v1.1 consent string (deprecated).
+    case tcfEuV1(TCStringV1)
+    /// Section 2, `tcfeuv2`: a TCF v2 TC string (boxed: it is more than twice the size of the other cases).
+    indirect case tcfEuV2(TCString)
+    /// Section 6, `uspv1`: a US Privacy string.
+    case usPrivacy(USPrivacyString)
     /// A section described by a ``GPPSectionDeclaration``: TCF Canada (5), usnat (7), the US states (8-27).
     case fields(GPPFieldSection)
     /// A section id this package does not know, kept verbatim.
@@ -8,18 +18,16 @@ public enum GPPSection: Sendable, Hashable {
     /// The section id.
     public var id: Int {
         switch self {
+        case .tcfEuV1: 1
+        case .tcfEuV2: 2
+        case .usPrivacy: 6
         case .fields(let section): section.id
         case .unknown(let section): section.id
         }
     }
 
     /// The API prefix (`usnat`), or the id as text for an unknown section (its JSON key).
-    public var key: String {
-        switch self {
-        case .fields(let section): section.prefix
-        case .unknown(let section): String(section.id)
-        }
-    }
+    public var key: String { Self.prefix(of: id) ?? String(id) }
 
     /// The declared section, when this is one.
     public var fieldSection: GPPFieldSection? {
@@ -30,7 +38,47 @@ public enum GPPSection: Sendable, Hashable {
     /// The API prefix of section `id`, or nil when unknown.
     public static func prefix(of id: Int) -> String? {
         switch id {
+        case 1: "tcfeuv1"
+        case 2: "tcfeuv2"
+        case 6: "uspv1"
         default: GPPSectionDeclaration.declaration(for: id)?.prefix.description
+        }
+    }
+
+    /// The section's text: the decoded text while nothing changed, else canonical.
+    /// - Throws: `valueOutOfRange` when a value does not fit its field.
+    public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
+        switch self {
+        case .tcfEuV1(let string): try string.encoded(options: options)
+        case .tcfEuV2(let string): try string.encoded(options: options)
+        case .usPrivacy(let string): try string.encoded(options: options)
+        case .fields(let section): try section.encoded(options: options)
+        case .unknown(let section): String(section.text)
+        }
+    }
+
+    /// The section's lint findings, field paths prefixed with the section's key.
+    public func lint() -> [Diagnostic] {
+        let findings: [Diagnostic]
+        switch self {
+        case .tcfEuV1(let string): findings = string.lint()
+        case .tcfEuV2(let string): findings = string.lint()
+        case .usPrivacy(let string): findings = string.lint()
+        case .fields(let section): return section.lint()
+        case .unknown(let section):
+            return [
+                Diagnostic(
+                    .info,
+                    code: "unknownSection",
+                    field: String(section.id),
+                    message: "section \(section.id) is not one this package knows; kept verbatim"
+                )
+            ]
+        }
+        return findings.map { finding in
+            var prefixed = finding
+            prefixed.field = finding.field.isEmpty ? key : key + "." + finding.field
+            return prefixed
         }
     }
 }

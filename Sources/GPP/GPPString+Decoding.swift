@@ -1,4 +1,6 @@
 public import ConsentCore
+import TCF
+import USPrivacy
 
 extension GPPString {
     /// Decodes a GPP string.
@@ -9,23 +11,34 @@ extension GPPString {
     /// that none is empty, then every section.
     /// - Throws: a ``ConsentError`` naming the section (`segment`), field, bit offset within its segment and the
     ///   character offset of that segment.
-    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
-        let source = encoded as? String ?? String(encoded)
-        self = try withTextView(of: source) { view throws(ConsentError) in
-            try GPPString.decode(view, source: source, options: options)
+    public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        var sections: [GPPSection] = []
+        var headerEnd = 0
+        try withTextView(of: encoded) { view throws(ConsentError) in
+            headerEnd = try GPPString.decode(view, source: encoded, options: options, into: &sections)
         }
+        version = 1
+        self.sections = sections
+        memory = GPPStringMemory(text: encoded, header: GPPTextSlice(encoded, 0..<headerEnd))
         if options.strict, lint().contains(where: { $0.severity == .error }) {
             throw ConsentError(.policyViolation, format: .gpp)
         }
     }
 
+    /// Decodes a GPP string held in any string type (copied once into a `String`, which the value keeps).
+    /// - Throws: as ``init(encoded:options:)-(String,_)``.
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        try self.init(encoded: String(encoded), options: options)
+    }
+
+    /// Decodes the header and every section of `view` into `sections`; returns where the header ends.
     private static func decode(
         _ view: TextView,
         source: String,
-        options: DecodingOptions
-    ) throws(ConsentError) -> GPPString {
+        options: DecodingOptions,
+        into sections: inout [GPPSection]
+    ) throws(ConsentError) -> Int {
         let header = try GPPHeader.read(view, options: options)
-        var sections: [GPPSection] = []
         sections.reserveCapacity(header.ids.count)
         var position = header.end
         for id in header.ids {
@@ -41,9 +54,7 @@ extension GPPString {
             position = end
         }
         guard position == view.count else { throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde)) }
-        var string = GPPString(sections: sections)
-        string.memory = GPPStringMemory(text: source, header: source.utf8Slice(0..<header.end))
-        return string
+        return header.end
     }
 
     private static func decodeSection(
@@ -53,16 +64,28 @@ extension GPPString {
         options: DecodingOptions
     ) throws(ConsentError) -> GPPSection {
         let declaration = GPPSectionDeclaration.declaration(for: id)
-        guard !part.isEmpty else {
-            throw ConsentError(
-                .badValue,
-                format: .gpp,
-                segment: declaration?.prefix ?? "section",
-                characterOffset: part.offset
-            )
-        }
+        guard !part.isEmpty else { throw GPPHeader.emptySection(id: id, at: part.offset) }
         if let declaration {
             return .fields(try GPPFieldSection.decode(declaration, part: part, source: source, options: options))
+        }
+        switch id {
+        case 1, 2, 6:
+            let text = source.utf8Slice(part.offset..<part.offset + part.count)
+            do throws(ConsentError) {
+                switch id {
+                case 1: return .tcfEuV1(try TCStringV1(encoded: text, options: options))
+                case 2: return .tcfEuV2(try TCString(gppSection: String(text), options: options))
+                default: return .usPrivacy(try USPrivacyString(encoded: text, options: options))
+                }
+            } catch {
+                // Reported as this GPP section's error; the section's decoder counts characters from its start.
+                var shifted = error
+                shifted.format = .gpp
+                shifted.segment = id == 1 ? "tcfeuv1" : id == 2 ? "tcfeuv2" : "uspv1"
+                shifted.characterOffset = (error.characterOffset ?? 0) + part.offset
+                throw shifted
+            }
+        default: break
         }
         // Unknown: only its structure is checked (non-empty base64url parts), the text is kept.
         var parts = GPPSegmentParts(part, limit: options.maxSegments)

@@ -1,4 +1,6 @@
 public import ConsentCore
+import TCF
+import USPrivacy
 
 extension GPPString {
     /// The JSON form (spec/json.md): `type` (when asked), `version`, `sectionIds`, `sections` keyed by API prefix
@@ -13,7 +15,7 @@ extension GPPString {
         object.append("sections", .object(body))
         var encoding = JSONObject()
         if let text = memory.text { encoding.append("text", .string(text)) }
-        if let header = memory.header { encoding.append("header", .string(String(header))) }
+        if let header = memory.header { encoding.append("header", .string(header.string)) }
         object.append("encoding", .object(encoding))
         return .object(object)
     }
@@ -53,7 +55,7 @@ extension GPPString {
         {
             string = decoded
         } else if let header = encoding?["header"]?.stringValue {
-            string.memory.header = Substring(header)
+            string.memory.header = GPPTextSlice(header, 0..<header.utf8.count)
         }
         self = string
     }
@@ -63,6 +65,9 @@ extension GPPSection {
     /// The section's JSON object.
     public func jsonValue() -> JSONValue {
         switch self {
+        case .tcfEuV1(let string): string.jsonValue(includeType: false)
+        case .tcfEuV2(let string): string.jsonValue(includeType: false)
+        case .usPrivacy(let string): string.jsonValue(includeType: false)
         case .fields(let section): section.jsonValue()
         case .unknown(let section): .object(JSONObject([("raw", .string(String(section.text)))]))
         }
@@ -71,6 +76,15 @@ extension GPPSection {
     /// Reads section `id` from its JSON object.
     /// - Throws: `badJSON` naming the key.
     public init(id: Int, json: JSONValue) throws(ConsentError) {
+        switch id {
+        case 1: self = .tcfEuV1(try TCStringV1(json: json))
+        case 2: self = .tcfEuV2(try TCString(json: json))
+        case 6: self = .usPrivacy(try USPrivacyString(json: json))
+        default: try self.init(declaredOrUnknown: id, json: json)
+        }
+    }
+
+    private init(declaredOrUnknown id: Int, json: JSONValue) throws(ConsentError) {
         if let declaration = GPPSectionDeclaration.declaration(for: id) {
             self = .fields(try GPPFieldSection(declaration, json: json))
         } else {
@@ -84,6 +98,10 @@ extension GPPSection {
     /// Same values, however each was written.
     func hasSameValues(as other: GPPSection) -> Bool {
         switch (self, other) {
+        // The TCF and US Privacy values compare meaning, not encoding.
+        case (.tcfEuV1(let left), .tcfEuV1(let right)): left == right
+        case (.tcfEuV2(let left), .tcfEuV2(let right)): left == right
+        case (.usPrivacy(let left), .usPrivacy(let right)): left == right
         case (.fields(let left), .fields(let right)): left.hasSameValues(as: right)
         case (.unknown(let left), .unknown(let right)): left == right
         default: false

@@ -1,11 +1,13 @@
 public import ConsentCore
+import TCF
 
 extension GPPString {
     /// Findings about the string (never thrown; strict decoding rejects error-level ones): every section's
     /// ``GPPFieldSection/lint()``, header ids listed twice (error `duplicateSectionId`) or out of order (warning
     /// `sectionIdsNotAscending`), unknown sections (info `unknownSection`), and the cross-signal checks when their
-    /// input is given: ``lint(gppSID:)``.
-    public func lint(gppSID: [Int]? = nil) -> [Diagnostic] {
+    /// input is given: `tcString` (the standalone TC string, `gdpr_consent`) against section 2, `gppSID` (the
+    /// applicable section ids, `gpp_sid`) against the header.
+    public func lint(tcString: String? = nil, gppSID: [Int]? = nil) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         var seen = Set<Int>()
         var previous = 0
@@ -30,21 +32,60 @@ extension GPPString {
                 )
             }
             previous = Swift.max(previous, section.id)
-            switch section {
-            case .fields(let fields): findings += fields.lint()
-            case .unknown(let unknown):
-                findings.append(
-                    Diagnostic(
-                        .info,
-                        code: "unknownSection",
-                        field: String(unknown.id),
-                        message: "section \(unknown.id) is not one this package knows; kept verbatim"
-                    )
-                )
-            }
+            findings += section.lint()
         }
+        if let tcString { findings += lintTCString(tcString) }
         if let gppSID { findings += lintApplicableSections(gppSID) }
         return findings
+    }
+
+    /// Section 2 against a standalone TC string: the same text is fine; the same consent written differently is
+    /// information (`tcStringEncodedDifferently`); different values are a warning (`tcStringMismatch`, naming the
+    /// fields that differ), as are a standalone string without a section 2 (`tcStringWithoutSection`) and one that
+    /// does not decode (`tcStringUndecodable`).
+    func lintTCString(_ standalone: String) -> [Diagnostic] {
+        guard let section = tcfEuV2 else {
+            return [
+                Diagnostic(
+                    .warning,
+                    code: "tcStringWithoutSection",
+                    field: "tcfeuv2",
+                    message: "a TC string is sent beside a GPP string that has no tcfeuv2 section"
+                )
+            ]
+        }
+        if let text = try? section.encoded(), text == standalone { return [] }
+        guard let other = try? TCString(encoded: standalone) else {
+            return [
+                Diagnostic(
+                    .warning,
+                    code: "tcStringUndecodable",
+                    field: "tcfeuv2",
+                    message: "the standalone TC string does not decode as a TCF v2 TC string"
+                )
+            ]
+        }
+        if other == section {
+            return [
+                Diagnostic(
+                    .info,
+                    code: "tcStringEncodedDifferently",
+                    field: "tcfeuv2",
+                    message: "the standalone TC string says the same as section 2 but is written differently"
+                )
+            ]
+        }
+        let mine = section.jsonValue(includeType: false, includeEncoding: false).objectValue ?? JSONObject()
+        let theirs = other.jsonValue(includeType: false, includeEncoding: false).objectValue ?? JSONObject()
+        let differing = mine.keys.filter { mine[$0] != theirs[$0] }
+        return [
+            Diagnostic(
+                .warning,
+                code: "tcStringMismatch",
+                field: "tcfeuv2",
+                message: "section 2 and the standalone TC string differ in " + differing.joined(separator: ", ")
+            )
+        ]
     }
 
     /// `gpp_sid` (the applicable section ids sent beside the string) against the header: an applicable id the

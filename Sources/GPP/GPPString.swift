@@ -1,4 +1,5 @@
-import ConsentCore
+public import TCF
+public import USPrivacy
 
 /// An IAB Global Privacy Platform string: a header (Type 3, Version 1, the section ids) and its sections, each in
 /// header order.
@@ -44,6 +45,24 @@ public struct GPPString: Sendable, Hashable {
     /// Section 7, `usnat`, or nil.
     public var usNational: GPPFieldSection? { fieldSection(7) }
 
+    /// Section 2, `tcfeuv2`: the TC string, or nil.
+    public var tcfEuV2: TCString? {
+        if case .tcfEuV2(let string)? = self[id: 2] { return string }
+        return nil
+    }
+
+    /// Section 1, `tcfeuv1`: the legacy TCF v1.1 string, or nil.
+    public var tcfEuV1: TCStringV1? {
+        if case .tcfEuV1(let string)? = self[id: 1] { return string }
+        return nil
+    }
+
+    /// Section 6, `uspv1`: the US Privacy string, or nil.
+    public var usPrivacy: USPrivacyString? {
+        if case .usPrivacy(let string)? = self[id: 6] { return string }
+        return nil
+    }
+
     /// The text this string was decoded from, while nothing changed.
     public var originalText: String? { memory.text }
 }
@@ -53,5 +72,5 @@ struct GPPStringMemory: Sendable, Hashable {
     /// The whole input.
     var text: String?
     /// The header's text.
-    var header: Substring?
+    var header: GPPTextSlice?
 }

@@ -52,7 +52,9 @@ struct CoreFields: Sendable {
             return (high | low) >> UInt64(64 &- width)
         }
         let version = bits(0, 6)
-        guard version == 2 else { throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version)) }
+        guard version == 2 else {
+            throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version))
+        }
         guard let language = TwoLetterCode(first: UInt8(bits(108, 6)), second: UInt8(bits(114, 6))) else {
             var slow = reader
             return try readFieldByField(&slow)
@@ -86,7 +88,9 @@ struct CoreFields: Sendable {
     static func readFieldByField(_ reader: inout BitReader) throws(ConsentError) -> CoreFields {
         var fields = CoreFields()
         let version: Int = try reader.readInteger(bits: 6, field: "version")
-        guard version == 2 else { throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version)) }
+        guard version == 2 else {
+            throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version))
+        }
         fields.created = try reader.readDeciseconds36(field: "created")
         fields.lastUpdated = try reader.readDeciseconds36(field: "lastUpdated")
         fields.cmpId = try reader.readInteger(bits: 12, field: "cmpId")

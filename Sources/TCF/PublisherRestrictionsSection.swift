@@ -40,7 +40,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         var containsVendor = false
         var index = 0
         while index < entries {
-            let range = try reader.readRangeEntry(field: "vendorIds")
+            let range = try reader.readRangeEntryFast(field: "vendorIds")
             if range.contains(vendor) { containsVendor = true }
             if range.lowerBound <= highest { overlaps = true }
             highest = Swift.max(highest, range.upperBound)
@@ -91,10 +91,11 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         restrictions.reserveCapacity(Swift.min(count, 64 * 3))
         var index = 0
         while index < count {
-            let purposeId: Int = try reader.readInteger(bits: 6)
-            let rawType: Int = try reader.readInteger(bits: 2)
-            let type = RestrictionType(rawValue: rawType) ?? .notAllowed
-            let entries: Int = try reader.readInteger(bits: 12)
+            // PurposeId (6), RestrictionType (2), NumEntries (12) in one read: the scan has checked them.
+            let header: Int = try reader.readInteger(bits: 20)
+            let purposeId = header >> 14
+            let type = RestrictionType(rawValue: header >> 12 & 3) ?? .notAllowed
+            let entries = header & 0xFFF
             let slot: Int
             if let found = PublisherRestrictionsScan.slot(of: purposeId, type, in: restrictions) {
                 slot = found
@@ -106,7 +107,12 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             }
             var entry = 0
             while entry < entries {
-                restrictions[slot].vendorIds.insert(contentsOf: try reader.readRangeEntry(field: "vendorIds"))
+                let range = try reader.readRangeEntryFast(field: "vendorIds")
+                if range.count == 1 {
+                    restrictions[slot].vendorIds.insert(range.lowerBound)
+                } else {
+                    restrictions[slot].vendorIds.insert(contentsOf: range)
+                }
                 entry &+= 1
             }
             index &+= 1

@@ -8,7 +8,11 @@ extension TCString {
     /// ``lint(now:)`` reports them. With `options.strict`, repeated and unknown segments fail with `badValue` and
     /// any error-level lint finding with `policyViolation`.
     ///
-    /// When `encoded` is a `String` the value keeps that string itself (no copy) for the lossless round trip.
+    /// A core that ends before its 12-bit NumPubRestrictions is `truncated`: tcf.md §5 says the field is "always
+    /// present, even when 0", and no TC vector needs more. (iabgpp-es tolerates it inside GPP strings; the GPP
+    /// module gets that reading through a package-level initializer.)
+    ///
+    /// The value keeps `encoded` itself (no copy) for the lossless round trip.
     /// - Throws: ``ConsentError`` with format `tcf`, the segment and field (JSON keys) and the bit offset:
     ///   `empty`, `tooLong`, `badBase64` (a character outside base64url, an empty segment), `truncated`,
     ///   `badVersion` (Version not 2: a legacy v1.1 string is a ``TCStringV1``; ``TCFString`` reads both),
@@ -33,6 +37,11 @@ extension TCString {
         self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
     }
 
+    /// The GPP section decode for any string type (a `Substring` of the GPP string), keeping a `String` copy.
+    package init(gppSection encoded: some StringProtocol, options: DecodingOptions) throws(ConsentError) {
+        try self.init(gppSection: String(encoded), options: options)
+    }
+
     static func decode(
         _ encoded: String,
         options: DecodingOptions,
@@ -43,7 +52,7 @@ extension TCString {
         guard length <= options.maxInputLength else {
             throw ConsentError(.tooLong, format: .tcf, value: Int64(length))
         }
-        var value = try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
+        let value = try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
             var recorder = NoLayoutRecording()
             let scan = try TCStringScan(
                 view: view,
@@ -51,15 +60,14 @@ extension TCString {
                 allowsMissingRestrictions: allowsMissingRestrictions,
                 recorder: &recorder
             )
-            return try TCString(scan: scan, view: view)
+            return try TCString(scan: scan, view: view, original: encoded)
         }
-        value._original = encoded
         if options.strict, let violation = value.firstPolicyViolation() { throw violation }
         return value
     }
 
     /// The second pass: builds the sets of a scanned string (the only allocations of a decode).
-    init(scan: TCStringScan, view: TextView) throws(ConsentError) {
+    init(scan: TCStringScan, view: TextView, original: String) throws(ConsentError) {
         created = scan.fields.created
         lastUpdated = scan.fields.lastUpdated
         cmpId = scan.fields.cmpId
@@ -93,7 +101,7 @@ extension TCString {
         }
         publisherTC = scan.publisherTC
         unknownSegments = scan.unknownSegmentCount == 0 ? [] : TCString.unknownSegments(of: view)
-        _original = nil
+        _original = original
     }
 
     /// The text of every segment of types 4-7, in order (the string has been validated).

@@ -102,7 +102,7 @@ extension TCString {
             guard (try? reader.skipBits(section.bodyStart)) != nil else { return false }
             var index = 0
             while index < section.entryCount {
-                guard let entry = try? reader.readRangeEntry() else { return false }
+                guard let entry = try? reader.readRangeEntryFast(field: "") else { return false }
                 if entry.contains(vendor) { return true }
                 index &+= 1
             }

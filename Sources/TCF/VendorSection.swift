@@ -64,7 +64,7 @@ struct VendorSectionScan: Sendable, Hashable {
         var previousEnd = 0
         var index = 0
         while index < scan.entryCount {
-            let entry = try reader.readRangeEntry(field: field)
+            let entry = try reader.readRangeEntryFast(field: field)
             if entry.lowerBound <= previousEnd { scan.hasOverlappingEntries = true }
             previousEnd = entry.upperBound
             if entry.upperBound > scan.highestListedID { scan.highestListedID = entry.upperBound }
@@ -89,7 +89,7 @@ struct VendorSectionScan: Sendable, Hashable {
         covered.reserveCapacity(forIDsUpTo: limit)
         var index = 0
         while index < entryCount {
-            let entry = try reader.readRangeEntry(field: field)
+            let entry = try reader.readRangeEntryFast(field: field)
             if entry.lowerBound <= maxVendorId {
                 covered.insert(contentsOf: entry.lowerBound...Swift.min(entry.upperBound, maxVendorId))
             }

@@ -6,10 +6,10 @@ extension USPrivacyString {
     /// Allocates nothing. A canonical string is not copied: its four characters are fully described by the
     /// letters, so ``encoded(options:)`` rebuilds it byte for byte.
     /// - Throws: ``ConsentError/Code/empty`` for empty input; ``ConsentError/Code/badValue`` for a length other
-    ///   than 4 (at the first missing or extra character), a first character that is not a digit, or a letter
-    ///   other than `Y`, `N`, `-` (lower case included; `field` is its JSON name); ``ConsentError/Code/badVersion``
-    ///   for a digit other than 1; with `options.strict`, ``ConsentError/Code/policyViolation`` for an
-    ///   error-level ``lint()`` finding.
+    ///   than 4 (at the first missing or extra character) or a letter other than `Y`, `N`, `-` (lower case
+    ///   included; `field` is its JSON name); ``ConsentError/Code/badVersion`` for a first character other than `1`
+    ///   (`value` is the digit, or the character's byte); with `options.strict`,
+    ///   ``ConsentError/Code/policyViolation`` for an error-level ``lint()`` finding.
     @inlinable
     public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         try self.init(encoded: text, options: options, acceptingLowercase: false)
@@ -86,9 +86,10 @@ extension USPrivacyString {
             }
             let version = UInt8(truncatingIfNeeded: packed >> 24)
             guard version == UInt8(ascii: "1") else {
+                // spec: usp.md §3 step 3, "if it is not `1` → badVersion" (a letter included, as in `ZYN-`).
                 let isDigit = version >= UInt8(ascii: "0") && version <= UInt8(ascii: "9")
                 throw ConsentError(
-                    isDigit ? .badVersion : .badValue,
+                    .badVersion,
                     format: .usp,
                     field: "version",
                     characterOffset: offset,

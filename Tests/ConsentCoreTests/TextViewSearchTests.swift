@@ -14,7 +14,8 @@ import Testing
                 let text = String(decoding: bytes, as: UTF8.self)
                 for start in 0...length {
                     let expected = bytes.indices.first { $0 >= start && bytes[$0] == UInt8(ascii: ".") }
-                    let found = withTextView(of: text) { view in view.firstIndex(of: UInt8(ascii: "."), from: start) }
+                    let found = withTextView(of: text) { view in view.firstIndex(of: UInt8(ascii: "."), from: start)
+                    }
                     #expect(found == expected, "seed \(seed): \(text) from \(start)")
                 }
             }

@@ -6,7 +6,8 @@ import Testing
 @Suite struct LosslessTests {
     @Test func bothPaddingStylesRoundTrip() throws {
         for text in [
-            "DBABL~BAAAAAAAAQ.Q", "DBABLA~BAAAAAAAAQA.QA", "DBABL~CAAAAAAAAABA.QA", "DBACNY~BAAAAAAAAQA~BAAAAABA",
+            "DBABL~BAAAAAAAAQ.Q", "DBABLA~BAAAAAAAAQA.QA", "DBABL~CAAAAAAAAABA.QA",
+            "DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN",
         ] {
             #expect(try GPPString(encoded: text).encoded() == text)
         }

@@ -2,7 +2,7 @@ import ConsentCore
 import Testing
 import USPrivacy
 
-/// The US Privacy lines of /work/shared/vectors (usp.jsonl and invalid.jsonl), copied with their ids.
+/// The US Privacy lines of the golden vectors (usp.jsonl and invalid.jsonl), copied with their ids.
 @Suite struct USPrivacyVectorTests {
     struct Valid: Sendable, CustomStringConvertible {
         let id: String
@@ -35,7 +35,13 @@ import USPrivacy
     }
 
     static let invalid: [Invalid] = [
-        Invalid(id: "invalid-usp-iabgpp-rs-001", input: "ZYN-", code: .badValue, field: "version", characterOffset: 0),
+        Invalid(
+            id: "invalid-usp-iabgpp-rs-001",
+            input: "ZYN-",
+            code: .badVersion,
+            field: "version",
+            characterOffset: 0
+        ),
         Invalid(id: "invalid-usp-iabgpp-rs-004", input: "1N", code: .badValue, field: "", characterOffset: 2),
         Invalid(
             id: "invalid-usp-prebid-server-001",

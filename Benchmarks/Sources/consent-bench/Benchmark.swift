@@ -72,6 +72,14 @@ struct Workload {
         }
     }
 
+    /// `inputs`, after checking that each one fails `decode`: a bad-input benchmark must time failures.
+    static func failing(_ inputs: [String], _ decode: (String) throws -> Void) throws -> [String] {
+        for input in inputs where (try? decode(input)) != nil {
+            throw CorpusError(file: input, problem: "meant to be invalid, but decodes")
+        }
+        return inputs
+    }
+
     /// The average UTF-8 length of `strings`.
     static func averageBytes(_ strings: [String]) -> Double {
         Double(strings.reduce(0) { $0 + $1.utf8.count }) / Double(max(1, strings.count))

@@ -7,7 +7,9 @@ struct Suite {
         var all: [Benchmark] = []
         all += CoreBenchmarks.all()
         all += TCFBenchmarks.all(corpus: corpus)
+        all += GPPBenchmarks.all(corpus: corpus)
         all += USPBenchmarks.all(corpus: corpus)
+        all += ACBenchmarks.all(corpus: corpus)
         all += CLIBenchmarks.all(corpus: corpus, binary: options.consentBinary)
         return all
     }

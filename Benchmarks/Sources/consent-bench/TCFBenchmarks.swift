@@ -80,7 +80,9 @@ enum TCFBenchmarks {
                 name: "tcf-decode-invalid",
                 summary: "tcf-typical strings with the core cut at 60% of its length: fails `truncated` mid-vendors"
             ) {
-                let inputs = try corpus.strings("tcf-typical.txt").map(truncatedCore)
+                let inputs = try Workload.failing(try corpus.strings("tcf-typical.txt").map(truncatedCore)) {
+                    _ = try TCString(encoded: $0)
+                }
                 return Workload.perInput(inputs) { string in
                     do throws(ConsentError) {
                         return checksum(try TCString(encoded: string))

@@ -35,7 +35,9 @@ enum USPBenchmarks {
                 }
             },
             Benchmark(name: "usp-decode-invalid", summary: "usp.txt with the last letter replaced by `x`: `badValue`") {
-                let inputs = try corpus.strings("usp.txt").map { String($0.dropLast()) + "x" }
+                let inputs = try Workload.failing(try corpus.strings("usp.txt").map { String($0.dropLast()) + "x" }) {
+                    _ = try USPrivacyString(encoded: $0)
+                }
                 return Workload.perInput(inputs) { string in
                     do throws(ConsentError) { return checksum(try USPrivacyString(encoded: string)) } catch {
                         return UInt64(error.characterOffset ?? 0)

@@ -19,3 +19,15 @@ import Testing
         #expect(error?.code == .empty)
     }
 }
+
+@Suite struct TextViewWordTests {
+    @Test func readsEightBytesLittleEndianAndZeroesPastTheEnd() {
+        withTextView(of: "0123456789") { view in
+            #expect(view.getWord(at: 0) == 0x3736_3534_3332_3130)
+            #expect(view.getWord(at: 2) == 0x3938_3736_3534_3332)
+            #expect(view.getWord(at: 7) == 0x0000_0000_0039_3837)
+            #expect(view.getWord(at: 10) == 0)
+        }
+        withTextView(of: "") { view in #expect(view.getWord(at: 0) == 0) }
+    }
+}

@@ -1,0 +1,92 @@
+public import ConsentCore
+
+extension AdditionalConsentString {
+    /// Decodes an AC string of version 1 (`1~` and consented ids) or 2 (`2~`, consented ids, `~dv.`, disclosed
+    /// ids; `~dv` without the dot when no id follows).
+    ///
+    /// Ids may be unsorted, repeated, in both lists or written with leading zeros (``lint()`` reports each);
+    /// the text is kept for a byte-exact ``encoded(options:)``.
+    /// - Throws: ``ConsentError/Code/empty``; ``ConsentError/Code/tooLong`` past `options.maxInputLength`;
+    ///   ``ConsentError/Code/badVersion`` for a version other than 1 or 2; ``ConsentError/Code/badValue`` naming the
+    ///   part (`version`, `consentedProviders`, `disclosedProviders`) and the character offset for leading
+    ///   whitespace, a missing, extra or malformed `~` part, an empty or non-decimal id, id 0, an id above 65535
+    ///   (the ``IDSet`` limit), or, with `options.strict`, an id with leading zeros.
+    @inlinable
+    public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        let decoded = try withTextView(of: text) { view throws(ConsentError) in
+            try AdditionalConsentString(view: view, options: options, keepingText: false)
+        }
+        self = decoded
+        originalText = String(text)
+    }
+
+    /// Decodes the AC string in `view`; error offsets count from the start of the input `view` is part of.
+    ///
+    /// - Throws: as ``init(encoded:options:)``.
+    public init(view: TextView, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        try self.init(view: view, options: options, keepingText: true)
+    }
+
+    @usableFromInline
+    init(view: TextView, options: DecodingOptions, keepingText: Bool) throws(ConsentError) {
+        guard view.count <= options.maxInputLength else {
+            throw ConsentError(.tooLong, format: .ac, characterOffset: view.offset + options.maxInputLength)
+        }
+        var parser = AdditionalConsentTextParser(view, rejectsLeadingZeros: options.strict)
+        var sets = ProviderSets()
+        let layout = try parser.parse(into: &sets)
+        self.init(
+            version: layout.version,
+            consentedProviders: sets.consented.set,
+            disclosedProviders: sets.disclosed.set
+        )
+        if keepingText { originalText = view.string }
+    }
+}
+
+/// Collects the ids of a decoded string into the two sets.
+struct ProviderSets: AdditionalConsentIDVisitor {
+    var consented = IDSetBuilder()
+    var disclosed = IDSetBuilder()
+
+    static var visitsEachID: Bool { false }
+
+    mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool) {
+        visitWord(1 << (63 &- UInt64((id &- 1) & 63)), at: (id &- 1) >> 6, in: list)
+    }
+
+    mutating func reserve(upTo lastID: Int?, in list: AdditionalConsentList) {
+        guard let lastID else { return }
+        switch list {
+        case .consented: consented.reserve(upTo: lastID)
+        case .disclosed: disclosed.reserve(upTo: lastID)
+        }
+    }
+
+    mutating func visitWord(_ bits: UInt64, at wordIndex: Int, in list: AdditionalConsentList) {
+        switch list {
+        case .consented: consented.insert(bits, at: wordIndex)
+        case .disclosed: disclosed.insert(bits, at: wordIndex)
+        }
+    }
+}
+
+/// Builds an ``IDSet`` from 64-id words, sized once from the largest id when it is known.
+struct IDSetBuilder {
+    private var words: [UInt64] = []
+
+    /// Makes the words for ids up to `id` at once.
+    mutating func reserve(upTo id: Int) {
+        let count = (id &- 1) >> 6 &+ 1
+        if count > words.count { words.append(contentsOf: repeatElement(0, count: count &- words.count)) }
+    }
+
+    /// Adds the ids of `bits`, the word for ids `64 * index + 1 ... 64 * index + 64`.
+    mutating func insert(_ bits: UInt64, at index: Int) {
+        if index >= words.count { reserve(upTo: index &* 64 &+ 1) }
+        words[index] |= bits
+    }
+
+    /// The ids added so far.
+    var set: IDSet { IDSet(bitfieldWords: words) }
+}

@@ -1,0 +1,57 @@
+public import ConsentCore
+
+/// A Google Additional Consent (AC) string, version 1 (`1~1.35.41`) or 2 (`2~1.35.41~dv.9.21.81`) (spec/ac.md).
+///
+/// Provider ids are Google Ad Technology Provider (ATP) ids, a separate id space from GVL vendor ids. They are
+/// held in ``IDSet``s, so an id must be in `1...65535`: a larger id fails to decode with
+/// ``ConsentError/Code/badValue`` (the AC specification sets no limit; Google's ATP list uses four-digit ids).
+///
+/// Decoding keeps the text as written (unsorted or duplicated ids, `~dv` without the dot, leading zeros), and
+/// ``encoded(options:)`` of an unchanged value gives it back byte for byte. A built or changed value encodes
+/// canonically: ids ascending and de-duplicated, disclosed ids minus consented ones, always `~dv.` in version 2.
+/// Equality compares the version and the two sets, not how the text was written.
+public struct AdditionalConsentString: Sendable, Hashable, CustomStringConvertible {
+    /// The AC specification version, the first character of the string.
+    public enum Version: Int, Sendable, Hashable, CaseIterable {
+        /// Version 1: consented providers only.
+        case v1 = 1
+        /// Version 2: consented providers and providers disclosed to the user (Google, December 2023).
+        case v2 = 2
+    }
+
+    /// The specification version (part 1).
+    public var version: Version { didSet { originalText = nil } }
+    /// The providers the user consented to (part 3), as a set: ascending, without duplicates.
+    public var consentedProviders: IDSet { didSet { originalText = nil } }
+    /// The providers listed after `dv.` (part 5), as written: disclosed to the user without consent. Google asks
+    /// that consented ids not be repeated here; a decoded value keeps any that are. Always empty in version 1.
+    public var disclosedProviders: IDSet { didSet { originalText = nil } }
+
+    /// The decoded text, kept while no field changes.
+    @usableFromInline var originalText: String?
+
+    /// A version 2 string (by default) of the given providers.
+    public init(version: Version = .v2, consentedProviders: IDSet = [], disclosedProviders: IDSet = []) {
+        self.version = version
+        self.consentedProviders = consentedProviders
+        self.disclosedProviders = disclosedProviders
+        originalText = nil
+    }
+
+    /// Equal when the version and both provider sets are equal.
+    public static func == (lhs: AdditionalConsentString, rhs: AdditionalConsentString) -> Bool {
+        lhs.version == rhs.version && lhs.consentedProviders == rhs.consentedProviders
+            && lhs.disclosedProviders == rhs.disclosedProviders
+    }
+
+    /// Hashes the version and both provider sets.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(consentedProviders)
+        hasher.combine(disclosedProviders)
+    }
+
+    /// The string as ``encoded(options:)`` writes it, or its JSON when it cannot be written (a version 1 value
+    /// with disclosed providers).
+    public var description: String { (try? encoded()) ?? jsonValue().serialized() }
+}

@@ -1,0 +1,252 @@
+import ConsentCore
+
+/// Which id list of an AC string a parser is in.
+enum AdditionalConsentList {
+    /// Part 3: consented providers.
+    case consented
+    /// Part 5: disclosed providers, after `dv.`.
+    case disclosed
+
+    /// The JSON key, as `ConsentError.field`.
+    var field: StaticString {
+        switch self {
+        case .consented: "consentedProviders"
+        case .disclosed: "disclosedProviders"
+        }
+    }
+}
+
+/// Receives the ids of an AC string as the parser reads them: one by one, or gathered in 64-id words.
+protocol AdditionalConsentIDVisitor {
+    /// True to get ``visit(_:in:at:leadingZeros:)`` for every id, in order (lint); false to get
+    /// ``visitWord(_:at:in:)`` with the ids of one word gathered in a register (decoding).
+    static var visitsEachID: Bool { get }
+    /// One id of `list`, in the order written, with the offset of its first digit and whether it was written
+    /// with leading zeros.
+    mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool)
+    /// Before the words of `list`: its last id when that is one (usually its largest), to size storage once.
+    mutating func reserve(upTo lastID: Int?, in list: AdditionalConsentList)
+    /// Ids `64 * wordIndex + 1 ... 64 * wordIndex + 64` of `list` as an ``IDSet`` bitfield word (the lowest id in
+    /// the most significant bit), never zero; the same word may come again when ids are unsorted.
+    mutating func visitWord(_ bits: UInt64, at wordIndex: Int, in list: AdditionalConsentList)
+}
+
+/// How an AC string was laid out, beyond its ids.
+struct AdditionalConsentLayout {
+    /// The version, part 1.
+    var version: AdditionalConsentString.Version
+    /// False for a version 2 string that ends in `~dv` without the dot (allowed only with no disclosed ids).
+    var disclosedMarkerHasDot: Bool
+}
+
+/// The one AC grammar reader (ac.md §2 and §4), shared by decoding and lint: a single pass over the UTF-8
+/// bytes, digits parsed in place, nothing allocated.
+struct AdditionalConsentTextParser {
+    let view: TextView
+    /// With strict decoding, an id written with leading zeros is an error (ac.md §4).
+    let rejectsLeadingZeros: Bool
+    var index = 0
+
+    init(_ view: TextView, rejectsLeadingZeros: Bool) {
+        self.view = view
+        self.rejectsLeadingZeros = rejectsLeadingZeros
+    }
+
+    private static let tilde = UInt8(ascii: "~")
+    private static let dot = UInt8(ascii: ".")
+
+    func error(_ field: StaticString, at index: Int, value: Int64? = nil) -> ConsentError {
+        ConsentError(.badValue, format: .ac, field: field, characterOffset: view.offset + index, value: value)
+    }
+
+    /// Reads the whole string, handing every id to `visitor`.
+    ///
+    /// - Throws: ``ConsentError/Code/empty``; ``ConsentError/Code/badVersion`` for a version part other than `1`
+    ///   or `2`; ``ConsentError/Code/badValue`` (field `version`, `consentedProviders` or `disclosedProviders`, at
+    ///   the offending character) for leading whitespace, a missing or extra `~` part, a third part that is not
+    ///   `dv` or `dv.` and ids, an empty, non-decimal, zero or above-65535 id.
+    mutating func parse(
+        into visitor: inout some AdditionalConsentIDVisitor
+    ) throws(ConsentError) -> AdditionalConsentLayout {
+        let count = view.count
+        guard count > 0 else { throw ConsentError(.empty, format: .ac, characterOffset: view.offset) }
+        let version = try parseVersion()
+        // In a valid version 2 string the consented list ends at the last `~`: found from the end, past the
+        // (usually short) disclosed list. Used only to size the set.
+        var consentedEnd = count
+        if version == .v2 {
+            while consentedEnd > index && view[consentedEnd - 1] != Self.tilde { consentedEnd -= 1 }
+            consentedEnd = consentedEnd > index ? consentedEnd - 1 : count
+        }
+        try parseList(.consented, sizingEnd: consentedEnd, into: &visitor)
+        guard version == .v2 else {
+            // spec: ac.md §4, "v1 with a second `~` part (`1~1.2~dv.3`) → badValue".
+            if index < count { throw error("disclosedProviders", at: index) }
+            return AdditionalConsentLayout(version: .v1, disclosedMarkerHasDot: true)
+        }
+        // spec: ac.md §4, "v2 without the third part (`2~1.35`, `2~`) → badValue", and `2~1.35~` too.
+        guard index < count else { throw error("disclosedProviders", at: index) }
+        index += 1
+        for expected in [UInt8(ascii: "d"), UInt8(ascii: "v")] {
+            guard index < count, view[index] == expected else { throw error("disclosedProviders", at: index) }
+            index += 1
+        }
+        guard index < count else {
+            // spec: ac.md §2, the dot after `dv` "may be omitted only when the disclosed list is empty".
+            return AdditionalConsentLayout(version: .v2, disclosedMarkerHasDot: false)
+        }
+        guard view[index] == Self.dot else { throw error("disclosedProviders", at: index) }
+        index += 1
+        try parseList(.disclosed, sizingEnd: count, into: &visitor)
+        // spec: ac.md §4, "more than three `~`-separated parts → badValue".
+        if index < count { throw error("disclosedProviders", at: index) }
+        return AdditionalConsentLayout(version: .v2, disclosedMarkerHasDot: true)
+    }
+
+    /// Part 1 and the `~` after it.
+    private mutating func parseVersion() throws(ConsentError) -> AdditionalConsentString.Version {
+        let first = view[0]
+        // spec: ac.md §4, leading whitespace is badValue unless a lenient option trims it (none does here).
+        if first == 0x20 || first == 0x09 || first == 0x0A || first == 0x0D { throw error("version", at: 0) }
+        var end = 0
+        var number: Int64 = 0
+        var isNumber = true
+        while end < view.count && view[end] != Self.tilde {
+            let digit = view[end] &- UInt8(ascii: "0")
+            if digit > 9 || end >= 18 { isNumber = false } else { number = number * 10 + Int64(digit) }
+            end += 1
+        }
+        guard end == 1, let version = AdditionalConsentString.Version(rawValue: Int(number)), isNumber else {
+            throw ConsentError(
+                .badVersion,
+                format: .ac,
+                field: "version",
+                characterOffset: view.offset,
+                value: isNumber && end > 0 ? number : nil
+            )
+        }
+        // `1` or `2` with no `~` after it.
+        guard end < view.count else { throw error("version", at: end) }
+        index = end + 1
+        return version
+    }
+
+    /// An id list from `index` up to the next `~` (left at `index`) or the end; an empty list is allowed.
+    /// `sizingEnd` is where the list probably ends, for sizing the sets only.
+    private mutating func parseList<Visitor: AdditionalConsentIDVisitor>(
+        _ list: AdditionalConsentList,
+        sizingEnd: Int,
+        into visitor: inout Visitor
+    ) throws(ConsentError) {
+        let count = view.count
+        var index = self.index
+        if index == count || view[index] == Self.tilde { return }
+        if !Visitor.visitsEachID { visitor.reserve(upTo: lastID(from: index, to: sizingEnd), in: list) }
+        // The word of ids being gathered for a word-wise visitor: ids mostly ascend, so it changes every few ids.
+        var wordIndex = -1
+        var bits: UInt64 = 0
+        defer { if bits != 0 { visitor.visitWord(bits, at: wordIndex, in: list) } }
+        while true {
+            let start = index
+            let (id, end) = try readID(from: start, in: list)
+            if Visitor.visitsEachID {
+                let leadingZeros = end &- start > 1 && view[start] == UInt8(ascii: "0")
+                visitor.visit(id, in: list, at: view.offset &+ start, leadingZeros: leadingZeros)
+            } else {
+                let offset = id &- 1
+                let bit: UInt64 = 1 << (63 &- UInt64(offset & 63))
+                if offset >> 6 == wordIndex {
+                    bits |= bit
+                } else {
+                    if bits != 0 { visitor.visitWord(bits, at: wordIndex, in: list) }
+                    wordIndex = offset >> 6
+                    bits = bit
+                }
+            }
+            index = end
+            if index == count { break }
+            let separator = view[index]
+            if separator == Self.dot {
+                index &+= 1
+                // A trailing `.` leaves an empty id at the end.
+                if index == count { throw error(list.field, at: index) }
+                continue
+            }
+            if separator == Self.tilde { break }
+            throw error(list.field, at: index, value: Int64(separator))
+        }
+        self.index = index
+    }
+
+    /// The id that starts at `start` (checked) and the index just past its digits.
+    ///
+    /// Eight characters are classified at once; an id of up to five digits (every valid id but those with leading
+    /// zeros) is converted with three multiplications, longer ones a digit at a time.
+    @inline(__always)
+    private func readID(from start: Int, in list: AdditionalConsentList) throws(ConsentError) -> (id: Int, end: Int) {
+        let digits = view.getWord(at: start) ^ 0x3030_3030_3030_3030
+        let length = Self.nonDigitMask(digits).trailingZeroBitCount >> 3
+        var value: Int
+        var end = start &+ length
+        if length >= 1 && length <= 5 {
+            value = Self.decimalValue(digits, length: length)
+        } else if length == 0 {
+            // An empty id (`1..2`) or a character that starts no id (`-3`, `x`).
+            throw error(list.field, at: start, value: start < view.count ? Int64(view[start]) : nil)
+        } else {
+            // Six digits or more: leading zeros, or an id too large. Capped so any length is safe.
+            value = 0
+            end = start
+            while end < view.count {
+                let digit = view[end] &- UInt8(ascii: "0")
+                if digit > 9 { break }
+                if value <= IDSet.maximumID { value = value &* 10 &+ Int(digit) }
+                end &+= 1
+            }
+        }
+        guard value >= 1 && value <= IDSet.maximumID else {
+            throw error(list.field, at: start, value: value <= IDSet.maximumID ? Int64(value) : nil)
+        }
+        // spec: ac.md §4, leading zeros "accept as 7 in lenient mode; badValue in strict mode".
+        if rejectsLeadingZeros && end &- start > 1 && digits & 0xFF == 0 {
+            throw error(list.field, at: start, value: Int64(value))
+        }
+        return (value, end)
+    }
+
+    /// The high bit of every byte of `digits` (eight characters XOR `0x30` each) that is not a decimal digit:
+    /// a character is a digit exactly when its byte is below 10. Bytes past the end of the input read as zero,
+    /// `0x30` here, a non-digit. The `0x7F` mask keeps the per-byte sums from carrying into the next byte.
+    @inline(__always)
+    static func nonDigitMask(_ digits: UInt64) -> UInt64 {
+        (((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+    }
+
+    /// The value of the first `length` (1...8) digits of `digits`: the digits moved to the top bytes, zeros
+    /// below them, then combined pairwise (2 digits, then 4, then 8) with three multiplications.
+    @inline(__always)
+    static func decimalValue(_ digits: UInt64, length: Int) -> Int {
+        var value = digits << UInt64(64 &- 8 &* length)
+        value = ((value & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+        value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+        return Int(truncatingIfNeeded: value)
+    }
+
+    /// The id just before `end` when the bytes between the last `.` (or `start`) and `end` are one: read
+    /// backwards, a hint that sizes a set once instead of letting it grow.
+    private func lastID(from start: Int, to end: Int) -> Int? {
+        guard end <= view.count else { return nil }
+        var index = end
+        var value = 0
+        var scale = 1
+        while index > start {
+            let digit = view[index - 1] &- UInt8(ascii: "0")
+            guard digit <= 9, scale <= 10_000 else { break }
+            value += Int(digit) * scale
+            scale *= 10
+            index -= 1
+        }
+        return index < end && value >= 1 && value <= IDSet.maximumID ? value : nil
+    }
+}

@@ -1,0 +1,221 @@
+extension ConsentString {
+    /// Decodes any consent string, telling the kind from the string itself unless `kind` says it:
+    /// a TC string starts with `C` (v2) or `B` (v1.1), a GPP string with `D`, an Additional Consent string with
+    /// a version and `~` (`1~`, `2~`), and a US Privacy string is four characters starting with a digit.
+    ///
+    /// With `options.strict`, each format's decoder turns its error-level lint findings into
+    /// `policyViolation`, and so does this initializer for any it did not check.
+    /// - Throws: as ``detectFormat(of:options:)`` when the kind is unknown, then as the format's decoder.
+    @inlinable
+    public init(
+        encoded text: some StringProtocol,
+        kind: ConsentFormat? = nil,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) {
+        var format = kind
+        if format == nil { format = try Self.detectFormat(of: text, options: options) }
+        switch format ?? .tcf {
+        case .tcf: self = .tcf(try TCFString(encoded: text, options: options))
+        case .gpp: self = .gpp(try GPPString(encoded: text, options: options))
+        case .usp: self = .usp(try USPrivacyString(encoded: text, options: options))
+        case .ac: self = .ac(try AdditionalConsentString(encoded: text, options: options))
+        }
+        if options.strict { try checkPolicy() }
+    }
+
+    /// Throws the first error-level lint finding as a `policyViolation`.
+    @usableFromInline
+    func checkPolicy() throws(ConsentError) {
+        let errors = lint().filter { $0.severity == .error }
+        if !errors.isEmpty { throw ConsentError(.policyViolation, format: format, value: Int64(errors.count)) }
+    }
+
+    /// The kind of consent string `text` is, from its first characters, without decoding it (a few
+    /// nanoseconds; nothing is allocated).
+    ///
+    /// - Throws: `empty`; `tooLong` past `options.maxInputLength`; otherwise `unknownFormat` with
+    ///   `characterOffset` where the text stops looking like a consent string, `value` the character there, `format`
+    ///   the kind it would be once fixed when that can be told, and `field` one word for what it looked like:
+    ///   `whitespace` (leading or trailing, never trimmed silently), `json` (an object or array), `url` (a URL or
+    ///   query string, `format` from a known parameter name: `gdpr_consent`, `gpp`, `us_privacy`,
+    ///   `addtl_consent`), `base64url` (base64url whose first character is no TC or GPP header; `value` is its
+    ///   6-bit value) or `text` (anything else).
+    @inlinable
+    public static func detectFormat(
+        of text: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> ConsentFormat {
+        // The common case in a few instructions; the description of a failure is made only on failure.
+        let format = withTextView(of: text) { view in FormatDetection.quickKind(of: view, options.maxInputLength) }
+        if let format { return format }
+        throw withTextView(of: text) { view in FormatDetection(view, maxInputLength: options.maxInputLength).error }
+    }
+}
+
+/// What the first characters of an input say it is; made inside the non-throwing text view and thrown outside.
+@usableFromInline
+struct FormatDetection {
+    /// The decoder to use, when there is one.
+    @usableFromInline var format: ConsentFormat?
+    @usableFromInline var code: ConsentError.Code = .unknownFormat
+    @usableFromInline var guess: ConsentFormat?
+    @usableFromInline var hint: StaticString = ""
+    @usableFromInline var offset = 0
+    @usableFromInline var value: UInt8?
+
+    @usableFromInline
+    init(_ view: TextView, maxInputLength: Int) {
+        guard view.count > 0 else {
+            code = .empty
+            return
+        }
+        guard view.count <= maxInputLength else {
+            code = .tooLong
+            offset = maxInputLength
+            return
+        }
+        let last = view.count - 1
+        if Self.isWhitespace(view[0]) || Self.isWhitespace(view[last]) {
+            var start = 0
+            while start < view.count && Self.isWhitespace(view[start]) { start += 1 }
+            var end = view.count
+            while end > start && Self.isWhitespace(view[end - 1]) { end -= 1 }
+            let position = start > 0 ? 0 : end
+            fail("whitespace", at: position, view[position])
+            if start < end { guess = FormatDetection(view.slice(start..<end), maxInputLength: maxInputLength).format }
+            return
+        }
+        if let format = Self.kind(of: view) {
+            self.format = format
+            return
+        }
+        describeUnknown(view)
+    }
+
+    /// The kind of a well-formed input (no surrounding whitespace, within the length limit), or nil: the first
+    /// character, and for a leading digit the next three, decide the common cases here; the rest go to
+    /// ``kind(of:)``.
+    @inlinable @inline(__always)
+    static func quickKind(of view: TextView, _ maxInputLength: Int) -> ConsentFormat? {
+        let count = view.count
+        guard count > 0 && count <= maxInputLength && !isWhitespace(view[count - 1]) else { return nil }
+        switch view[0] {
+        case UInt8(ascii: "C"), UInt8(ascii: "B"): return .tcf
+        case UInt8(ascii: "D"): return .gpp
+        case UInt8(ascii: "1"), UInt8(ascii: "2"):
+            guard count >= 2 else { return kind(of: view) }
+            if view[1] == UInt8(ascii: "~") { return .ac }
+            if count == 4 && view[2] != UInt8(ascii: "~") && view[3] != UInt8(ascii: "~") { return .usp }
+            return kind(of: view)
+        default: return isWhitespace(view[0]) ? nil : kind(of: view)
+        }
+    }
+
+    /// The kind the characters name, or nil.
+    @usableFromInline
+    static func kind(of view: TextView) -> ConsentFormat? {
+        let first = view[0]
+        switch first {
+        case UInt8(ascii: "C"), UInt8(ascii: "B"): return .tcf
+        case UInt8(ascii: "D"): return .gpp
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if view.count >= 2 && view[1] == UInt8(ascii: "~") { return .ac }
+            // More digits before a `~`: an AC string of an unknown version (its decoder says badVersion).
+            var index = 1
+            while index < view.count && isDigit(view[index]) { index += 1 }
+            if index < view.count && view[index] == UInt8(ascii: "~") { return .ac }
+            if view.count == 4 { return .usp }
+            // US Privacy letters, only the length wrong (its decoder says so).
+            var letters = 1
+            while letters < view.count && isUSPrivacyLetter(view[letters]) { letters += 1 }
+            if letters == view.count && view.count < 16 { return .usp }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Fills in what an unrecognised input looked like.
+    mutating func describeUnknown(_ view: TextView) {
+        let first = view[0]
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            fail("json", at: 0, first)
+            return
+        }
+        if let separator = Self.firstURLCharacter(in: view) {
+            fail("url", at: separator, view[separator])
+            guess = Self.parameterFormat(in: view)
+            return
+        }
+        if Base64URL.sextet(first) < 64 && !Self.isDigit(first) {
+            fail("base64url", at: 0, Base64URL.sextet(first))
+            return
+        }
+        // A digit that starts neither a US Privacy string nor an AC string: the second character is the problem.
+        fail(
+            "text",
+            at: Self.isDigit(first) && view.count > 1 ? 1 : 0,
+            Self.isDigit(first) && view.count > 1 ? view[1] : first
+        )
+    }
+
+    mutating func fail(_ hint: StaticString, at offset: Int, _ value: UInt8) {
+        self.hint = hint
+        self.offset = offset
+        self.value = value
+    }
+
+    /// The error to throw when ``format`` is nil.
+    @usableFromInline
+    var error: ConsentError {
+        ConsentError(code, format: guess, field: hint, characterOffset: offset, value: value.map { Int64($0) })
+    }
+
+    @inlinable static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    @inlinable
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    @inlinable
+    static func isUSPrivacyLetter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "Y"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "y"), UInt8(ascii: "n"): true
+        default: false
+        }
+    }
+
+    /// The first `=`, `&`, `?` or `:` (characters of URLs and query strings, never of a consent string).
+    static func firstURLCharacter(in view: TextView) -> Int? {
+        var index = 0
+        while index < view.count {
+            switch view[index] {
+            case UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "?"), UInt8(ascii: ":"):
+                // A trailing run of `=` is base64 padding, not a query string.
+                if view[index] == UInt8(ascii: "=") && Self.onlyPadding(view, from: index) { return nil }
+                return index
+            default: index += 1
+            }
+        }
+        return nil
+    }
+
+    static func onlyPadding(_ view: TextView, from start: Int) -> Bool {
+        var index = start
+        while index < view.count && view[index] == UInt8(ascii: "=") { index += 1 }
+        return index == view.count
+    }
+
+    /// The kind named by the first known parameter (`gdpr_consent=`, `gpp=`, `us_privacy=`, `addtl_consent=`).
+    static func parameterFormat(in view: TextView) -> ConsentFormat? {
+        let names: [(StaticString, ConsentFormat)] = [
+            ("gdpr_consent", .tcf), ("gpp", .gpp), ("us_privacy", .usp), ("addtl_consent", .ac),
+        ]
+        for part in view.split(separator: UInt8(ascii: "&")) {
+            // The part after a `?`, when a URL precedes the first parameter.
+            let parameter = part.firstIndex(of: UInt8(ascii: "?")).map { part.dropFirst($0 + 1) } ?? part
+            guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let name = parameter.slice(0..<equals)
+            if let match = names.first(where: { name.equals($0.0) }) { return match.1 }
+        }
+        return nil
+    }
+}

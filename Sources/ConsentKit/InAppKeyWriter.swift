@@ -1,0 +1,156 @@
+/// Collects the keys of ``InAppKeys``, one format at a time.
+struct InAppKeyWriter {
+    let length: InAppKeys.BinaryStringLength
+    var values: [String: InAppValue] = [:]
+
+    init(length: InAppKeys.BinaryStringLength) { self.length = length }
+
+    mutating func write(_ key: String, _ value: InAppValue?) {
+        if let value { values[key] = value }
+    }
+
+    mutating func write(_ key: String, _ flag: Bool) { values[key] = .integer(flag ? 1 : 0) }
+
+    /// A binary string: position *n* is `1` when id *n+1* is in `ids` (inapp-keys.md §0), `width` characters for
+    /// ``InAppKeys/BinaryStringLength/fieldWidth``, up to the highest id otherwise.
+    func bits(_ ids: IDSet, width: Int) -> InAppValue {
+        let count = length == .fieldWidth ? Swift.max(width, 0) : (ids.max ?? 0)
+        var characters = [UInt8](repeating: UInt8(ascii: "0"), count: count)
+        for id in ids {
+            guard id <= count else { break }
+            characters[id - 1] = UInt8(ascii: "1")
+        }
+        return .string(String(decoding: characters, as: UTF8.self))
+    }
+
+    /// A vendor binary string, `MaxVendorId` characters as encoded (the highest id for a built value).
+    func vendorBits(_ ids: IDSet, of string: TCString, _ field: String) -> InAppValue {
+        let encoding = string.jsonValue(includeType: false)["encoding"]
+        return bits(ids, width: encoding?[field]?["maxVendorId"]?.intValue ?? ids.max ?? 0)
+    }
+
+    /// The keys a TC string implies, under `prefix` (`IABTCF_`, or `IABGPP_TCFEU2_` for GPP section 2, whose EEA
+    /// mapping keeps the pre-2.2 name `UseNonStandardStacks`).
+    mutating func writeTCF(
+        _ string: TCString,
+        prefix: String,
+        stringKey: String,
+        nonStandardTextsName: String
+    ) throws(ConsentError) {
+        write(stringKey, .string(try string.encoded()))
+        write(prefix + "PolicyVersion", .integer(string.policyVersion))
+        write(prefix + "PublisherCC", .string(string.publisherCountryCode.letters))
+        write(prefix + "PurposeOneTreatment", string.purposeOneTreatment)
+        write(prefix + nonStandardTextsName, string.useNonStandardTexts)
+        write(prefix + "VendorConsents", vendorBits(string.vendorConsents, of: string, "vendorConsents"))
+        write(
+            prefix + "VendorLegitimateInterests",
+            vendorBits(string.vendorLegitimateInterests, of: string, "vendorLegitimateInterests")
+        )
+        write(prefix + "PurposeConsents", bits(string.purposeConsents, width: 24))
+        write(prefix + "PurposeLegitimateInterests", bits(string.purposeLegitimateInterests, width: 24))
+        write(prefix + "SpecialFeaturesOptIns", bits(string.specialFeatureOptins, width: 12))
+        for (purpose, text) in Self.restrictionStrings(string.publisherRestrictions) {
+            write(prefix + "PublisherRestrictions\(purpose)", .string(text))
+        }
+        if let publisher = string.publisherTC {
+            write(prefix + "PublisherConsent", bits(publisher.publisherConsents, width: 24))
+            write(prefix + "PublisherLegitimateInterests", bits(publisher.publisherLegitimateInterests, width: 24))
+            write(
+                prefix + "PublisherCustomPurposesConsents",
+                bits(publisher.publisherCustomConsents, width: publisher.numCustomPurposes)
+            )
+            write(
+                prefix + "PublisherCustomPurposesLegitimateInterests",
+                bits(publisher.publisherCustomLegitimateInterests, width: publisher.numCustomPurposes)
+            )
+        }
+    }
+
+    /// The keys only the CMP knows: its SDK id and version (by default the string's CmpId and CmpVersion) and
+    /// gdprApplies (unset when undetermined).
+    mutating func writeCMP(_ string: TCString, prefix: String, sdkID: Int?, sdkVersion: Int?, gdprApplies: Bool?) {
+        write(prefix + "CmpSdkID", .integer(sdkID ?? string.cmpId))
+        write(prefix + "CmpSdkVersion", .integer(sdkVersion ?? string.cmpVersion))
+        if let gdprApplies { write(prefix + "gdprApplies", gdprApplies) }
+    }
+
+    /// One string per restricted purpose (inapp-keys.md §1.1): as long as the highest vendor id in any
+    /// restriction, `_` where a vendor has none under that purpose, else its restriction type; a vendor listed
+    /// under two types gets the lower number (0, not allowed, is the strictest).
+    static func restrictionStrings(_ restrictions: [PublisherRestriction]) -> [(purpose: Int, text: String)] {
+        let length = restrictions.compactMap(\.vendorIds.max).max() ?? 0
+        var byPurpose: [Int: [UInt8]] = [:]
+        for restriction in restrictions where !restriction.vendorIds.isEmpty {
+            var characters = byPurpose[restriction.purposeId] ?? [UInt8](repeating: UInt8(ascii: "_"), count: length)
+            let type = UInt8(ascii: "0") + UInt8(restriction.restrictionType.rawValue)
+            for vendor in restriction.vendorIds
+            where characters[vendor - 1] == UInt8(ascii: "_") || characters[vendor - 1] > type {
+                characters[vendor - 1] = type
+            }
+            byPurpose[restriction.purposeId] = characters
+        }
+        return byPurpose.keys.sorted().map { ($0, String(decoding: byPurpose[$0] ?? [], as: UTF8.self)) }
+    }
+
+    /// The legacy TCF v1 keys (inapp-keys.md §1.3), for a v1.1 string.
+    mutating func writeLegacy(_ string: TCStringV1, gdprApplies: Bool?) throws(ConsentError) {
+        write("IABConsent_CMPPresent", true)
+        write("IABConsent_ConsentString", .string(try string.encoded()))
+        if let gdprApplies { write("IABConsent_SubjectToGDPR", .string(gdprApplies ? "1" : "0")) }
+        write("IABConsent_ParsedPurposeConsents", bits(string.purposesAllowed, width: 24))
+        let encoding = string.jsonValue(includeType: false)["encoding"]
+        let maxVendorId = encoding?["vendorConsents"]?["maxVendorId"]?.intValue ?? string.vendorConsents.max ?? 0
+        write("IABConsent_ParsedVendorConsents", bits(string.vendorConsents, width: maxVendorId))
+    }
+
+    /// The GPP keys (inapp-keys.md §2): the header keys, one `IABGPP_[id]_String` a section, and the per-field
+    /// keys of sections 2 (`IABGPP_TCFEU2_*` with the EEA section's names, plus `IABGPP_2_TCString`) and 6
+    /// (`IABGPP_USP1_*`).
+    mutating func writeGPP(
+        _ string: GPPString,
+        gppSID: [Int]?,
+        gdprApplies: Bool?,
+        sdkID: Int?,
+        sdkVersion: Int?
+    ) throws(ConsentError) {
+        let text = try string.encoded()
+        let ids = string.sectionIDs
+        write("IABGPP_HDR_Version", .string(String(string.version)))
+        write("IABGPP_HDR_Sections", .string(ids.map(String.init).joined(separator: "_")))
+        write("IABGPP_HDR_GppString", .string(text))
+        write("IABGPP_GppSID", .string((gppSID ?? ids).map(String.init).joined(separator: "_")))
+        // The encoded string lists the sections in ascending id order after the header.
+        let parts = text.split(separator: "~", omittingEmptySubsequences: false).dropFirst()
+        for (id, part) in zip(ids.sorted(), parts) {
+            let section = String(part)
+            write("IABGPP_\(id)_String", .string(section))
+            switch id {
+            case 2:
+                let tcString = try TCString(encoded: section)
+                try writeTCF(
+                    tcString,
+                    prefix: "IABGPP_TCFEU2_",
+                    stringKey: "IABGPP_2_TCString",
+                    nonStandardTextsName: "UseNonStandardStacks"
+                )
+                writeCMP(
+                    tcString,
+                    prefix: "IABGPP_TCFEU2_",
+                    sdkID: sdkID,
+                    sdkVersion: sdkVersion,
+                    gdprApplies: gdprApplies
+                )
+            case 5:
+                write("IABGPP_5_TCString", .string(section))
+            case 6:
+                let usPrivacy = try USPrivacyString(encoded: section)
+                write("IABGPP_USP1_Version", .integer(usPrivacy.version))
+                write("IABGPP_USP1_Notice", .string(usPrivacy.notice.description))
+                write("IABGPP_USP1_OptOut", .string(usPrivacy.optOutSale.description))
+                write("IABGPP_USP1_LSPACovered", .string(usPrivacy.lspaCovered.description))
+            default: break
+            }
+        }
+    }
+}

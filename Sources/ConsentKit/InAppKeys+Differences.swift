@@ -1,0 +1,95 @@
+extension InAppKeys {
+    /// How `stored`, the keys read back from an app, differ from these keys, sorted by key.
+    ///
+    /// Compared by meaning, as inapp-keys.md asks readers to: an integer may be stored as a decimal string; a binary
+    /// string may be shorter or longer (a missing position is `0`); a publisher restriction string may be shorter
+    /// (a missing position, or any character but `0`, `1`, `2`, is "no restriction"). Renamed keys are accepted
+    /// under either name: `UseNonStandardTexts` / `UseNonStandardStacks`, `IABGPP_[id]_String` /
+    /// `IABGPP_[id]_TCString`, and the GPP core spec's `IABGPP_TCFEU2_PurposesConsent` / `VendorConsent`.
+    /// Unexpected keys are reported in the key families derived here only; a CMP SDK id or version, or
+    /// `IABTCF_EnableAdvertiserConsentMode`, alone (without a TC string) is never unexpected.
+    public func differences(from stored: [String: InAppValue]) -> [InAppKeyDifference] {
+        var result: [InAppKeyDifference] = []
+        var accounted = Set<String>()
+        for key in keys {
+            guard let expected = values[key] else { continue }
+            let names = [key] + Self.aliases(of: key)
+            guard let name = names.first(where: { stored[$0] != nil }), let found = stored[name] else {
+                result.append(InAppKeyDifference(key: key, kind: .missing, expected: expected, found: nil))
+                continue
+            }
+            accounted.formUnion(names)
+            if !Self.sameMeaning(key: key, expected, found) {
+                result.append(InAppKeyDifference(key: key, kind: .different, expected: expected, found: found))
+            }
+        }
+        for key in stored.keys.sorted() where !accounted.contains(key) && values[key] == nil {
+            guard Self.isDerivedFamily(key), let found = stored[key] else { continue }
+            result.append(InAppKeyDifference(key: key, kind: .unexpected, expected: nil, found: found))
+        }
+        return result.sorted { $0.key < $1.key }
+    }
+
+    /// Other names readers must accept for `key` (inapp-keys.md §1 and §2, "Inconsistencies").
+    static func aliases(of key: String) -> [String] {
+        let renames = [
+            ("UseNonStandardTexts", "UseNonStandardStacks"), ("_String", "_TCString"),
+            ("TCFEU2_PurposeConsents", "TCFEU2_PurposesConsent"), ("TCFEU2_VendorConsents", "TCFEU2_VendorConsent"),
+        ]
+        var names: [String] = []
+        for (first, second) in renames {
+            if key.hasSuffix(first) { names.append(String(key.dropLast(first.count)) + second) }
+            if key.hasSuffix(second) { names.append(String(key.dropLast(second.count)) + first) }
+        }
+        return names
+    }
+
+    /// Keys whose value only the CMP knows, which no string implies.
+    static let cmpOnlyKeys: Set<String> = [
+        "IABTCF_CmpSdkID", "IABTCF_CmpSdkVersion", "IABTCF_EnableAdvertiserConsentMode", "IABGPP_TCFEU2_CmpSdkID",
+        "IABGPP_TCFEU2_CmpSdkVersion",
+    ]
+
+    /// True for keys of the families this type derives (so an extra one is a contradiction, not an unknown).
+    static func isDerivedFamily(_ key: String) -> Bool {
+        if cmpOnlyKeys.contains(key) { return false }
+        if key.hasPrefix("IABTCF_") || key.hasPrefix("IABUSPrivacy_") || key.hasPrefix("IABConsent_") { return true }
+        if key.hasPrefix("IABGPP_HDR_") || key == "IABGPP_GppSID" { return true }
+        if key.hasPrefix("IABGPP_TCFEU2_") || key.hasPrefix("IABGPP_USP1_") { return true }
+        // IABGPP_[id]_String and IABGPP_[id]_TCString.
+        let parts = key.split(separator: "_")
+        return parts.count == 3 && parts[0] == "IABGPP" && Int(parts[1]) != nil
+            && (parts[2] == "String" || parts[2] == "TCString")
+    }
+
+    /// The fields written as binary strings, by the key's last part.
+    static let binaryStringNames: Set<String> = [
+        "VendorConsents", "VendorLegitimateInterests", "DisclosedVendors", "PurposeConsents",
+        "PurposeLegitimateInterests", "SpecialFeaturesOptIns", "PublisherConsent", "PublisherLegitimateInterests",
+        "PublisherCustomPurposesConsents", "PublisherCustomPurposesLegitimateInterests", "ParsedPurposeConsents",
+        "ParsedVendorConsents",
+    ]
+
+    /// True when `found` says what `expected` says, read as `key`'s kind of value.
+    static func sameMeaning(key: String, _ expected: InAppValue, _ found: InAppValue) -> Bool {
+        let name = key.split(separator: "_").last.map(String.init) ?? key
+        if binaryStringNames.contains(name) || name.hasPrefix("PublisherRestrictions") {
+            guard let mine = expected.stringValue, let theirs = found.stringValue else { return false }
+            let isRestriction = name.hasPrefix("PublisherRestrictions")
+            return normalized(mine, restriction: isRestriction) == normalized(theirs, restriction: isRestriction)
+        }
+        return expected.matches(found)
+    }
+
+    /// A binary or restriction string as readers see it: no trailing "nothing" positions, and every character
+    /// that means "nothing" written alike.
+    static func normalized(_ text: String, restriction: Bool) -> [UInt8] {
+        var bytes = text.utf8.map { byte -> UInt8 in
+            if restriction { return (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) ? byte : UInt8(ascii: "_") }
+            return byte == UInt8(ascii: "1") ? byte : UInt8(ascii: "0")
+        }
+        let nothing = restriction ? UInt8(ascii: "_") : UInt8(ascii: "0")
+        while bytes.last == nothing { bytes.removeLast() }
+        return bytes
+    }
+}

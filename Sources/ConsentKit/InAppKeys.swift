@@ -1,0 +1,113 @@
+/// The in-app storage keys a conforming CMP writes for a set of consent strings (spec/inapp-keys.md):
+/// `IABTCF_*` for a TC string (and Google's `IABTCF_AddtlConsent`), `IABGPP_*` for a GPP string,
+/// `IABUSPrivacy_String`, and the legacy `IABConsent_*` keys for a TCF v1.1 string.
+///
+/// Values follow the IAB key tables: numbers as ``InAppValue/integer(_:)``, strings and binary strings as
+/// ``InAppValue/string(_:)``. Derived in this package's documented way where the specifications leave a choice
+/// (``BinaryStringLength``); keys whose value only the CMP knows (`IABTCF_CmpSdkID`, `IABTCF_CmpSdkVersion`)
+/// default to the TC string's CmpId and CmpVersion. Not derived: `IABTCF_EnableAdvertiserConsentMode` (semantics
+/// unconfirmed), per-field keys of the GPP US and Canada sections (the specifications name no prefix for the US
+/// sections and two for Canada); ``differences(from:)`` does not report those keys either.
+public struct InAppKeys: Sendable, Hashable {
+    /// How long the binary strings (`IABTCF_PurposeConsents`, `IABTCF_VendorConsents`, ...) are; no
+    /// specification says (inapp-keys.md §1.1). Readers treat a missing position as `0`.
+    public enum BinaryStringLength: Sendable, Hashable {
+        /// The field's full width, losing nothing: vendor strings MaxVendorId characters as encoded, purposes 24,
+        /// special features 12, custom purposes NumCustomPurposes (the toolkit recommendation).
+        case fieldWidth
+        /// Up to the highest id that is set, as iabtcf-es writes them (`""` for an empty set).
+        case highestSetID
+    }
+
+    /// The keys and their values.
+    public private(set) var values: [String: InAppValue]
+
+    /// The value of `key`, or nil when a CMP would leave it unset.
+    public subscript(key: String) -> InAppValue? { values[key] }
+
+    /// The keys in ascending order.
+    public var keys: [String] { values.keys.sorted() }
+
+    /// The keys a CMP writes for the given strings.
+    ///
+    /// - Parameters:
+    ///   - gdprApplies: the CMP's own determination, written as `IABTCF_gdprApplies` (and
+    ///     `IABGPP_TCFEU2_gdprApplies` for a GPP string with section 2); nil means undetermined, and the key is then
+    ///     left unset (writing 0 would say GDPR does not apply).
+    ///   - gppSID: the GPP section ids in force (`IABGPP_GppSID`); nil for every section of the GPP string.
+    ///   - cmpSdkID, cmpSdkVersion: the CMP SDK's registered id and version; nil for the TC string's CmpId and
+    ///     CmpVersion.
+    /// - Throws: as ``TCString/init(encoded:options:)`` or ``USPrivacyString/init(encoded:options:)`` when a GPP
+    ///   `tcfeuv2` or `uspv1` section does not decode, or `valueOutOfRange` when a string cannot be encoded.
+    public init(
+        tcString: TCFString? = nil,
+        gppString: GPPString? = nil,
+        usPrivacy: USPrivacyString? = nil,
+        additionalConsent: AdditionalConsentString? = nil,
+        gdprApplies: Bool? = nil,
+        gppSID: [Int]? = nil,
+        cmpSdkID: Int? = nil,
+        cmpSdkVersion: Int? = nil,
+        binaryStringLength: BinaryStringLength = .fieldWidth
+    ) throws(ConsentError) {
+        var writer = InAppKeyWriter(length: binaryStringLength)
+        switch tcString {
+        case .v2(let value)?:
+            try writer.writeTCF(
+                value,
+                prefix: "IABTCF_",
+                stringKey: "IABTCF_TCString",
+                nonStandardTextsName: "UseNonStandardTexts"
+            )
+            writer.write(
+                "IABTCF_DisclosedVendors",
+                value.disclosedVendors.map { writer.vendorBits($0, of: value, "disclosedVendors") }
+            )
+            writer.writeCMP(
+                value,
+                prefix: "IABTCF_",
+                sdkID: cmpSdkID,
+                sdkVersion: cmpSdkVersion,
+                gdprApplies: gdprApplies
+            )
+        case .legacy(let value)?: try writer.writeLegacy(value, gdprApplies: gdprApplies)
+        case nil: break
+        }
+        if let gppString {
+            try writer.writeGPP(
+                gppString,
+                gppSID: gppSID,
+                gdprApplies: gdprApplies,
+                sdkID: cmpSdkID,
+                sdkVersion: cmpSdkVersion
+            )
+        }
+        if let usPrivacy { writer.write("IABUSPrivacy_String", .string(try usPrivacy.encoded())) }
+        if let additionalConsent { writer.write("IABTCF_AddtlConsent", .string(try additionalConsent.encoded())) }
+        values = writer.values
+    }
+
+    /// The keys a CMP writes for the given encoded strings (each decoded with default options).
+    /// - Throws: as each format's decoder, and as ``init(tcString:gppString:usPrivacy:additionalConsent:gdprApplies:gppSID:cmpSdkID:cmpSdkVersion:binaryStringLength:)``.
+    public init(
+        encodedTCString: String? = nil,
+        encodedGPPString: String? = nil,
+        encodedUSPrivacy: String? = nil,
+        encodedAdditionalConsent: String? = nil,
+        gdprApplies: Bool? = nil,
+        gppSID: [Int]? = nil,
+        binaryStringLength: BinaryStringLength = .fieldWidth
+    ) throws(ConsentError) {
+        try self.init(
+            tcString: try encodedTCString.map { text throws(ConsentError) in try TCFString(encoded: text) },
+            gppString: try encodedGPPString.map { text throws(ConsentError) in try GPPString(encoded: text) },
+            usPrivacy: try encodedUSPrivacy.map { text throws(ConsentError) in try USPrivacyString(encoded: text) },
+            additionalConsent: try encodedAdditionalConsent.map { text throws(ConsentError) in
+                try AdditionalConsentString(encoded: text)
+            },
+            gdprApplies: gdprApplies,
+            gppSID: gppSID,
+            binaryStringLength: binaryStringLength
+        )
+    }
+}

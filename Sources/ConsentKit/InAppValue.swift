@@ -1,0 +1,39 @@
+/// A value stored under an in-app key (NSUserDefaults / SharedPreferences): the IAB tables' "Number" is an
+/// integer, "String" and "Binary String" are strings (inapp-keys.md §0).
+public enum InAppValue: Sendable, Hashable, CustomStringConvertible {
+    /// An integer (`setInteger` / `putInt`); booleans are written as 0 and 1.
+    case integer(Int)
+    /// A string.
+    case string(String)
+
+    /// The integer: the value of ``integer(_:)``, or of a string holding only a decimal integer (real CMPs
+    /// sometimes store numbers as strings, and readers must accept them).
+    public var integerValue: Int? {
+        switch self {
+        case .integer(let value): value
+        case .string(let text): Int(text)
+        }
+    }
+
+    /// The string, when this is one.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// True when the two mean the same: equal strings, or equal integers where either may be written as a
+    /// decimal string.
+    public func matches(_ other: InAppValue) -> Bool {
+        if self == other { return true }
+        guard let mine = integerValue, let theirs = other.integerValue else { return false }
+        return mine == theirs
+    }
+
+    /// `1` or `"1YNN"`.
+    public var description: String {
+        switch self {
+        case .integer(let value): String(value)
+        case .string(let text): "\"\(text)\""
+        }
+    }
+}

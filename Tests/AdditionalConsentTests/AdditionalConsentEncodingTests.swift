@@ -1,0 +1,108 @@
+import AdditionalConsent
+import ConsentCore
+import ConsentTestSupport
+import Testing
+
+@Suite struct AdditionalConsentEncodingTests {
+    @Test func changedValueEncodesCanonically() throws {
+        var value = try AdditionalConsentString(encoded: "2~41.1.35.1~dv.9.1")
+        #expect(try value.encoded() == "2~41.1.35.1~dv.9.1")
+        #expect(try value.encoded(options: .canonical) == "2~1.35.41~dv.9")
+        value.consentedProviders.insert(2)
+        #expect(try value.encoded() == "2~1.2.35.41~dv.9")
+    }
+
+    @Test func writesTheDotAfterDvEvenWhenNothingIsDisclosed() throws {
+        #expect(try AdditionalConsentString(consentedProviders: [1, 2]).encoded() == "2~1.2~dv.")
+        #expect(try AdditionalConsentString().encoded() == "2~~dv.")
+        #expect(try AdditionalConsentString(encoded: "2~1.2~dv").encoded(options: .canonical) == "2~1.2~dv.")
+    }
+
+    @Test func writesVersionOneWithoutConsentsAsVersionAndTilde() throws {
+        #expect(try AdditionalConsentString(version: .v1).encoded() == "1~")
+        #expect(try AdditionalConsentString(version: .v1, consentedProviders: [3, 1]).encoded() == "1~1.3")
+    }
+
+    @Test func refusesToWriteDisclosedProvidersInVersionOne() {
+        let value = AdditionalConsentString(version: .v1, consentedProviders: [1], disclosedProviders: [2])
+        let error = #expect(throws: ConsentError.self) { try value.encoded() }
+        #expect(error?.code == .valueOutOfRange)
+        #expect(error?.field.description == "disclosedProviders")
+    }
+
+    @Test func reportsWhetherTheTextIsCanonical() throws {
+        #expect(try AdditionalConsentString(encoded: "2~1.2~dv.3").isCanonicallyEncoded)
+        #expect(try !AdditionalConsentString(encoded: "2~2.1~dv.3").isCanonicallyEncoded)
+        #expect(try !AdditionalConsentString(encoded: "2~1.2~dv").isCanonicallyEncoded)
+    }
+
+    /// Random sets, built and encoded, decode to the same value; then the same ids written in a random order,
+    /// repeated, with leading zeros and a dot-less `~dv` decode to the same sets and re-encode byte for byte.
+    @Test func roundTripsSeededRandomStrings() throws {
+        let seed: UInt64 = 20_261_129
+        var random = SplitMix64(seed: seed)
+        for round in 0..<500 {
+            let version: AdditionalConsentString.Version = random.next() % 5 == 0 ? .v1 : .v2
+            let maxID = [10, 300, 3300, 65535][Int(random.next() % 4)]
+            var consented = IDSet()
+            var disclosed = IDSet()
+            for _ in 0..<Int(random.next() % 200) {
+                let id = Int(random.next() % UInt64(maxID)) + 1
+                if version == .v2 && random.next() % 3 == 0 { disclosed.insert(id) } else { consented.insert(id) }
+            }
+            disclosed = disclosed.subtracting(consented)
+            let built = AdditionalConsentString(
+                version: version,
+                consentedProviders: consented,
+                disclosedProviders: disclosed
+            )
+            let canonical = try built.encoded()
+            let decoded = try AdditionalConsentString(encoded: canonical)
+            #expect(decoded == built, "seed \(seed) round \(round): \(canonical)")
+            #expect(try decoded.encoded() == canonical, "seed \(seed) round \(round)")
+            #expect(decoded.isCanonicallyEncoded, "seed \(seed) round \(round)")
+
+            let messy = Self.messyText(of: built, using: &random)
+            let reread = try AdditionalConsentString(encoded: messy)
+            #expect(reread == built, "seed \(seed) round \(round): \(messy)")
+            #expect(try reread.encoded() == messy, "seed \(seed) round \(round)")
+            #expect(try reread.encoded(options: .canonical) == canonical, "seed \(seed) round \(round)")
+            #expect(try AdditionalConsentString(json: reread.jsonValue()).encoded() == messy, "seed \(seed)")
+        }
+    }
+
+    /// The ids of `value` shuffled, some repeated, some with leading zeros; `~dv` without its dot when nothing
+    /// is disclosed, half the time.
+    static func messyText(of value: AdditionalConsentString, using random: inout SplitMix64) -> String {
+        func list(_ ids: IDSet) -> String {
+            var items = Array(ids)
+            for id in ids where random.next() % 8 == 0 { items.append(id) }
+            items.shuffle(using: &random)
+            return items.map { random.next() % 10 == 0 ? "0\($0)" : "\($0)" }.joined(separator: ".")
+        }
+        let consented = list(value.consentedProviders)
+        guard value.version == .v2 else { return "1~" + consented }
+        if value.disclosedProviders.isEmpty && random.next() % 2 == 0 { return "2~\(consented)~dv" }
+        return "2~\(consented)~dv.\(list(value.disclosedProviders))"
+    }
+
+    /// Every prefix of a valid string decodes (and then re-encodes to itself) or fails with a ConsentError that
+    /// points inside the prefix.
+    @Test(arguments: [
+        "2~1.35.41.101~dv.9.21.81", "1~1.35.41", "2~~dv.1.2.3.4.10", "2~1.2.3.4.10~dv", "2~3.1.3~dv.1.4",
+        "1~007.65535", "2~~dv.",
+    ])
+    func everyPrefixDecodesOrFailsCleanly(text: String) {
+        let bytes = Array(text.utf8)
+        for length in 0...bytes.count {
+            let prefix = String(decoding: bytes[0..<length], as: UTF8.self)
+            do {
+                let value = try AdditionalConsentString(encoded: prefix)
+                #expect(try value.encoded() == prefix)
+            } catch {
+                #expect(error.format == .ac, "\(prefix)")
+                #expect((error.characterOffset ?? -1) >= 0 && (error.characterOffset ?? .max) <= length, "\(prefix)")
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import AdditionalConsent
+import ConsentCore
+import Testing
+
+/// The table of ac.md §4 and the worked examples of §7, row by row.
+@Suite struct AdditionalConsentGrammarTests {
+    /// Input, code, field, character offset.
+    static let failures: [(String, ConsentError.Code, String, Int)] = [
+        ("", .empty, "", 0),
+        ("0~1.35", .badVersion, "version", 0),
+        ("3~1.35", .badVersion, "version", 0),
+        ("a~1.35", .badVersion, "version", 0),
+        ("12~1", .badVersion, "version", 0),
+        ("2", .badValue, "version", 1),
+        ("1~1.2~dv.3", .badValue, "disclosedProviders", 5),
+        ("2~1.35", .badValue, "disclosedProviders", 6),
+        ("2~1.35~", .badValue, "disclosedProviders", 7),
+        ("2~1.35~ax.2.3", .badValue, "disclosedProviders", 7),
+        ("2~1.35~d", .badValue, "disclosedProviders", 8),
+        ("2~1.35~DV.2", .badValue, "disclosedProviders", 7),
+        ("2~1.35~dvx", .badValue, "disclosedProviders", 9),
+        ("2~1.35~dv.2~", .badValue, "disclosedProviders", 11),
+        ("2~1.35~dv~", .badValue, "disclosedProviders", 9),
+        ("1~1e3", .badValue, "consentedProviders", 3),
+        ("2~1..2~dv.", .badValue, "consentedProviders", 4),
+        ("1~1.2.", .badValue, "consentedProviders", 6),
+        ("1~.1", .badValue, "consentedProviders", 2),
+        ("2~1~dv..", .badValue, "disclosedProviders", 7),
+        ("2~1~dv.1.", .badValue, "disclosedProviders", 9),
+        ("1~+1", .badValue, "consentedProviders", 2),
+        ("1~0", .badValue, "consentedProviders", 2),
+        ("1~5.000", .badValue, "consentedProviders", 4),
+        ("1~65536", .badValue, "consentedProviders", 2),
+        ("2~~dv.99999999999999999999999", .badValue, "disclosedProviders", 6),
+        ("2~1~dv. ", .badValue, "disclosedProviders", 7),
+        ("\t1~1", .badValue, "version", 0),
+    ]
+
+    @Test(arguments: failures)
+    func rejectsMalformedFormNamingPartAndOffset(input: String, code: ConsentError.Code, field: String, offset: Int) {
+        AdditionalConsentVectorTests.expectRejection(of: input, code: code, field: field, characterOffset: offset)
+    }
+
+    @Test func reportsTheValueOfAnIDAboveTheIDSetLimit() throws {
+        let error = #expect(throws: ConsentError.self) { try AdditionalConsentString(encoded: "1~7.65536") }
+        #expect(error?.value == nil || error?.value == 65536)
+        #expect(error?.characterOffset == 4)
+        #expect(try AdditionalConsentString(encoded: "1~65535").consentedProviders == [65535])
+    }
+
+    @Test(
+        arguments: [
+            ("1~", 1, [], nil),
+            ("1~1.35.41", 1, [1, 35, 41], nil),
+            ("2~~dv.", 2, [], []),
+            ("2~~dv", 2, [], []),
+            ("2~1.35~dv", 2, [1, 35], []),
+            ("2~1.35~dv.", 2, [1, 35], []),
+            ("2~1.35.41.101~dv.9.21.81", 2, [1, 35, 41, 101], [9, 21, 81]),
+            ("2~~dv.1.2.3.4.10", 2, [], [1, 2, 3, 4, 10]),
+            ("2~1.2.3.4.10~dv", 2, [1, 2, 3, 4, 10], []),
+            ("2~1.10~dv.2.3.4", 2, [1, 10], [2, 3, 4]),
+            ("2~~dv.2072.70.89.93", 2, [], [70, 89, 93, 2072]),
+            ("2~3.1.3~dv.1.4", 2, [1, 3], [1, 4]),
+            ("1~007", 1, [7], nil),
+        ] as [(String, Int, [Int], [Int]?)]
+    )
+    func decodesEveryToleratedFormLosslessly(input: String, version: Int, consented: [Int], disclosed: [Int]?) throws {
+        let value = try AdditionalConsentString(encoded: input)
+        #expect(value.version.rawValue == version)
+        #expect(value.consentedProviders == IDSet(consented))
+        #expect(value.disclosedProviders == IDSet(disclosed ?? []))
+        #expect(value.jsonValue()["disclosedProviders"] == (disclosed == nil ? .null : .ids(IDSet(disclosed ?? []))))
+        #expect(try value.encoded() == input)
+    }
+
+    @Test func strictDecodingRejectsLeadingZeros() throws {
+        let error = #expect(throws: ConsentError.self) {
+            try AdditionalConsentString(encoded: "2~1.007~dv.", options: .strict)
+        }
+        #expect(error?.code == .badValue)
+        #expect(error?.characterOffset == 4)
+        #expect(try AdditionalConsentString(encoded: "2~1.7~dv.", options: .strict).consentedProviders == [1, 7])
+    }
+
+    @Test func rejectsInputLongerThanTheLimitAsTooLong() {
+        var options = DecodingOptions()
+        options.maxInputLength = 8
+        let error = #expect(throws: ConsentError.self) {
+            try AdditionalConsentString(encoded: "2~1.2.3~dv.", options: options)
+        }
+        #expect(error?.code == .tooLong)
+    }
+
+    @Test func decodesAPartOfALargerInputWithWholeInputOffsets() throws {
+        let text = "addtl_consent=2~1.x~dv."
+        let error = #expect(throws: ConsentError.self) {
+            try withTextView(of: text) { view throws(ConsentError) in
+                try AdditionalConsentString(view: view.dropFirst(14))
+            }
+        }
+        #expect(error?.characterOffset == 18)
+        let value = try AdditionalConsentString(encoded: "addtl_consent=2~1.3~dv.".dropFirst(14))
+        #expect(try value.encoded() == "2~1.3~dv.")
+    }
+}

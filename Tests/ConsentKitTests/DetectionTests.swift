@@ -1,0 +1,113 @@
+import ConsentKit
+import ConsentTestSupport
+import Testing
+
+@Suite struct DetectionTests {
+    @Test(arguments: [
+        ("COrEAV4OrXx94ACABBENAHCIAD-AAAAAAACAAxAAAAgAIAwgAgAAAAEAgQAAAAAEAYQAQAAAACAAAABAAA", ConsentFormat.tcf),
+        ("BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA", .tcf),
+        ("DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN", .gpp),
+        ("1YNN", .usp), ("1---", .usp),
+        ("1~1.35.41", .ac), ("2~~dv.", .ac), ("1~", .ac),
+    ])
+    func detectsEachKindFromItsFirstCharacters(text: String, format: ConsentFormat) throws {
+        #expect(try ConsentString.detectFormat(of: text) == format)
+        let value = try ConsentString(encoded: text)
+        #expect(value.format == format)
+        #expect(try value.encoded() == text)
+    }
+
+    @Test(arguments: [
+        // Near misses go to the decoder whose error says what is wrong.
+        ("1NY", ConsentFormat.usp, ConsentError.Code.badValue), ("1YNNN", .usp, .badValue), ("1-y-", .usp, .badValue),
+        ("3~1.2.3", .ac, .badVersion), ("12~1", .ac, .badVersion), ("2~2343", .ac, .badValue),
+        ("DBABMA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN", .gpp, .badValue),
+        ("CO+", .tcf, .badBase64),
+    ])
+    func routesNearMissesToTheDecoderThatExplainsThem(
+        text: String,
+        format: ConsentFormat,
+        code: ConsentError.Code
+    ) throws {
+        #expect(try ConsentString.detectFormat(of: text) == format)
+        let error = #expect(throws: ConsentError.self) { try ConsentString(encoded: text) }
+        #expect(error?.code == code)
+    }
+
+    @Test func rejectsEmptyInputAsEmpty() {
+        let error = #expect(throws: ConsentError.self) { try ConsentString(encoded: "") }
+        #expect(error?.code == .empty)
+    }
+
+    @Test func rejectsInputPastTheLengthLimitAsTooLong() {
+        var options = DecodingOptions()
+        options.maxInputLength = 3
+        let error = #expect(throws: ConsentError.self) { try ConsentString(encoded: "1YNN", options: options) }
+        #expect(error?.code == .tooLong)
+    }
+
+    @Test(arguments: [
+        (" 2~1~dv.", 0, ConsentFormat?.some(.ac)),
+        ("1YNN\n", 4, .usp),
+        ("\tCOrEAV4OrXx94ACABBENAHCIAD-AAAAAAACAAxAAAAgAIAwgAgAAAAEAgQAAAAAEAYQAQAAAACAAAABAAA", 0, .tcf),
+        ("  ", 0, nil),
+    ])
+    func rejectsSurroundingWhitespaceSayingWhatIsInside(text: String, offset: Int, inside: ConsentFormat?) {
+        let error = #expect(throws: ConsentError.self) { try ConsentString(encoded: text) }
+        #expect(error?.code == .unknownFormat)
+        #expect(error?.field.description == "whitespace")
+        #expect(error?.characterOffset == offset)
+        #expect(error?.format == inside)
+    }
+
+    @Test(arguments: [
+        ("gdpr_consent=COrEAV4OrXx94ACABBENAHCIAD", "url", 12, ConsentFormat?.some(.tcf)),
+        ("https://example.com/?gpp=DBABMA&gpp_sid=2", "url", 5, .gpp),
+        ("us_privacy=1YNN", "url", 10, .usp),
+        ("addtl_consent=2~1~dv.", "url", 13, .ac),
+        (#"{"type":"usp"}"#, "json", 0, nil),
+        ("[1, 2]", "json", 0, nil),
+        ("AAAA", "base64url", 0, nil),
+        ("invalid", "base64url", 0, nil),
+        ("malformed", "base64url", 0, nil),
+        ("1x", "text", 1, nil),
+        ("%41", "text", 0, nil),
+    ])
+    func describesWhatAnUnknownInputLookedLike(text: String, hint: String, offset: Int, guess: ConsentFormat?) {
+        let error = #expect(throws: ConsentError.self) { try ConsentString(encoded: text) }
+        #expect(error?.code == .unknownFormat)
+        #expect(error?.field.description == hint)
+        #expect(error?.characterOffset == offset)
+        #expect(error?.format == guess)
+    }
+
+    @Test func decodesAsTheKindAskedForWithoutDetecting() throws {
+        let error = #expect(throws: ConsentError.self) { try ConsentString(encoded: "1YNN", kind: .tcf) }
+        #expect(error?.format == .tcf)
+        #expect(try ConsentString(encoded: "1YNN", kind: .usp).format == .usp)
+    }
+
+    @Test func strictDecodingTurnsErrorFindingsIntoPolicyViolations() throws {
+        #expect(try ConsentString(encoded: "1Y--").lint().contains { $0.severity == .error })
+        let error = #expect(throws: ConsentError.self) { try ConsentString(encoded: "1Y--", options: .strict) }
+        #expect(error?.code == .policyViolation)
+    }
+
+    /// Fuzzing: random short inputs over the characters the formats use never trap and, when they fail, fail
+    /// with an offset inside the input.
+    @Test func neverTrapsOnRandomInput() {
+        let seed: UInt64 = 7_331
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("CBDA019YN-yn~.=&?: _dvAQgw".utf8)
+        for round in 0..<20_000 {
+            let length = Int(random.next() % 24)
+            let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            do {
+                _ = try ConsentString(encoded: text)
+            } catch {
+                #expect((error.characterOffset ?? 0) <= length, "seed \(seed) round \(round): \(text)")
+            }
+        }
+    }
+}
