@@ -104,6 +104,20 @@ public struct GPPFieldSection: Sendable, Hashable {
     }
 }
 
+extension GPPFieldSection {
+    /// Equal when the sections mean the same: same declaration, layout, segments present and values, however each
+    /// was written (as ``TCString`` compares).
+    public static func == (lhs: GPPFieldSection, rhs: GPPFieldSection) -> Bool { lhs.hasSameValues(as: rhs) }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(declaration.id)
+        hasher.combine(layoutIndex)
+        hasher.combine(present)
+        hasher.combine(values)
+    }
+}
+
 /// How a decoded section was written: what a canonical encoding would not reproduce, and what lint reports.
 struct GPPSectionMemory: Sendable, Hashable {
     /// The section's text as decoded; cleared by any change.

@@ -50,8 +50,7 @@ extension GPPString {
         var string = GPPString(sections: sections)
         let encoding = object["encoding"]
         if let text = encoding?["text"]?.stringValue, let decoded = try? GPPString(encoded: text),
-            decoded.sectionIDs == string.sectionIDs,
-            zip(decoded.sections, string.sections).allSatisfy({ $0.hasSameValues(as: $1) })
+            decoded == string
         {
             string = decoded
         } else if let header = encoding?["header"]?.stringValue {
@@ -92,19 +91,6 @@ extension GPPSection {
                 throw ConsentError(.badJSON, format: .gpp, field: "raw")
             }
             self = .unknown(UnknownGPPSection(id: id, text: raw))
-        }
-    }
-
-    /// Same values, however each was written.
-    func hasSameValues(as other: GPPSection) -> Bool {
-        switch (self, other) {
-        // The TCF and US Privacy values compare meaning, not encoding.
-        case (.tcfEuV1(let left), .tcfEuV1(let right)): left == right
-        case (.tcfEuV2(let left), .tcfEuV2(let right)): left == right
-        case (.usPrivacy(let left), .usPrivacy(let right)): left == right
-        case (.fields(let left), .fields(let right)): left.hasSameValues(as: right)
-        case (.unknown(let left), .unknown(let right)): left == right
-        default: false
         }
     }
 }

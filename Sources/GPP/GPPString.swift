@@ -67,6 +67,19 @@ public struct GPPString: Sendable, Hashable {
     public var originalText: String? { memory.text }
 }
 
+extension GPPString {
+    /// Equal when the strings mean the same: the same sections in the same order, however each was written.
+    public static func == (lhs: GPPString, rhs: GPPString) -> Bool {
+        lhs.version == rhs.version && lhs.sections == rhs.sections
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(sections)
+    }
+}
+
 /// How a decoded GPP string was written.
 struct GPPStringMemory: Sendable, Hashable {
     /// The whole input.

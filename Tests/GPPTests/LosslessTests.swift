@@ -119,3 +119,21 @@ import Testing
         #expect(section.gpc == nil)
     }
 }
+
+/// Equality is about meaning, as for the TC string.
+@Suite struct EqualityTests {
+    @Test func equalValuesAreEqualHoweverWritten() throws {
+        let sixBit = try GPPString(encoded: "DBABL~BAAAAAAAAQ.Q")
+        let bytePadded = try GPPString(encoded: "DBABLA~BAAAAAAAAQA.QA")
+        #expect(sixBit == bytePadded)
+        #expect(sixBit.hashValue == bytePadded.hashValue)
+        #expect(try sixBit.encoded() != bytePadded.encoded())
+        var built = GPPFieldSection(.usNational, layoutIndex: 0)
+        try built.set("version", to: .integer(1))
+        built.gpc = false
+        #expect(GPPString(sections: [.fields(built)]) == sixBit)
+        var changed = built
+        try changed.set("saleOptOut", to: .integer(2))
+        #expect(changed != built)
+    }
+}
