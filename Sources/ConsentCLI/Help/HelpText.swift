@@ -58,7 +58,8 @@ enum HelpText {
             @FILE            a file holding one of the above (a text file: one per line), or app preferences
                              with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an iOS plist (XML or
                              binary), Android shared-preferences XML, or JSON
-          With no <input>, inputs are read from standard input, one per line, and streamed.
+          With no <input>, inputs are read from standard input, one per line, and streamed (a line is never
+          read as @FILE).
 
         """
 
