@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["ConsentKit", "ConsentTestSupport"],
+            dependencies: ["ConsentKit", "ConsentTestSupport", "_ConsentFuzzSupport"],
             swiftSettings: commonSettings
         ),
         .testTarget(

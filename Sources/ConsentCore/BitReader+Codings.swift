@@ -24,10 +24,11 @@ extension BitReader {
     ///   when the code has more than 90 value bits (the result would not fit an `Int`).
     @inlinable
     public mutating func readFibonacciInteger(field: StaticString = "") throws(ConsentError) -> Int {
-        // Fast path: find the terminating `11` in the next (up to) 64 bits with one word operation, then add the
-        // weights of the value bits. Codes that are longer, or cut short, take the bit-by-bit path below.
-        let window = Swift.min(64, _bitCount &- _bitIndex)
-        if window >= 2 {
+        // Fast path: find the terminating `11` in the next 16 (then up to 64) bits with one word operation, then
+        // add the weights of the value bits. Codes that are longer, or cut short, take the bit-by-bit path below.
+        let readable = _bitCount &- _bitIndex
+        var window = Swift.min(16, readable)
+        while window >= 2 {
             let bits = _uncheckedValue(at: _bitIndex, bits: window) << UInt64(64 &- window)
             let pairs = bits & (bits << 1)
             if pairs != 0 {
@@ -49,6 +50,9 @@ extension BitReader {
                 _bitIndex &+= last &+ 2
                 return total
             }
+            // Small codes fit 16 bits; try a whole word once before reading bit by bit.
+            guard window == 16, readable > 16 else { break }
+            window = Swift.min(64, readable)
         }
         return try _readFibonacciIntegerBitByBit(field: field)
     }

@@ -36,7 +36,8 @@ extension GPPFieldSection {
                 value: Int64(declaration.id)
             )
         }
-        let subsections = presentSubsectionIDs
+        // Only a section header (header-first layouts) writes the subsection ids.
+        let subsections = layout.coreIndex > 0 ? presentSubsectionIDs : IDSet()
         var first = true
         do throws(ConsentError) {
             for (index, segment) in layout.plans.enumerated() where isPresent(segmentIndex: index) {

@@ -12,6 +12,18 @@ extension GPPSegmentPlan {
         into sink: inout Sink
     ) throws(ConsentError) {
         if typeBits > 0 { try sink.writeInteger(typeValue, bits: typeBits, field: typeFieldName) }
+        if let run = storedRun {
+            // The stored bits are the wire bits: write them in whole words.
+            var offset = run.offset
+            var remaining = run.width
+            while remaining > 0 {
+                let chunk = Swift.min(64, remaining)
+                sink.writeBits(values.bits(at: offset, width: chunk), count: chunk)
+                offset += chunk
+                remaining -= chunk
+            }
+            return
+        }
         for step in steps {
             switch step.slot {
             case .scalar(let slot):
