@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ConsentCLI
@@ -94,5 +95,48 @@ import Testing
         #expect(emptyNoColor.output.contains("\u{1B}["))
         #expect(!never.output.contains("\u{1B}["))
         #expect(always.output.contains("\u{1B}["))
+    }
+}
+
+/// Every example in the help texts that needs no file runs as written (a new user copies them first).
+@Suite struct HelpExampleTests {
+    /// `consent ...` lines of every help text, without those that need files, pipes or redirection.
+    static var examples: [String] {
+        let texts = [HelpText.main] + CLI.commands.map { $0.help }
+        return texts.flatMap { $0.split(separator: "\n") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("consent ") && !$0.contains("<") && !$0.contains("|") && !$0.contains("@") }
+            .filter { !$0.contains(".json") && !$0.contains(".txt") && !$0.contains("...") }
+    }
+
+    /// Splits a shell line on spaces, keeping single-quoted words whole.
+    private func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        for character in line {
+            if character == "'" {
+                quoted.toggle()
+            } else if character == " " && !quoted {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    @Test func helpHasRunnableExamples() {
+        #expect(Self.examples.count >= 8)
+    }
+
+    @Test(arguments: examples) func exampleRuns(line: String) {
+        let arguments = Array(words(line).dropFirst())
+        let result = run(arguments)
+        #expect(result.status != 64, "\(line): \(result.error)")
+        #expect(!result.output.isEmpty, "\(line)")
+        if arguments.first != "lint" { #expect(result.status == 0, "\(line): \(result.error)") }
     }
 }

@@ -46,6 +46,14 @@ import Testing
         #expect(objects.last?["input"] == .string("1YNX"))
     }
 
+    @Test func linesOfStandardInputNeverNameFiles() throws {
+        let result = run(["decode", "--json"], input: "@" + TestPaths.fixture("strings.txt") + "\n")
+        #expect(result.status == 1)
+        let object = try #require(try jsonLines(result.output).first)
+        #expect(object["type"] == .string("error"))
+        #expect(!result.output.contains("CQSbk4"))
+    }
+
     @Test func decodeErrorsGoToStandardErrorOneLineEachWithLineNumbers() {
         let result = run(["decode"], input: "1YNN\n1YNX\nCO\n")
         #expect(result.status == 1)

@@ -22,14 +22,20 @@ struct EncodeCommand: Command {
         let reporter = options.reporter(io: io)
         var failed = false
         var number = 0
-        let encode = { (text: String) in
+        let encode = { (text: String?) in
             number += 1
+            guard let text else {
+                let limit = "\(EncodeCommand.maximumDocumentLength >> 20) MiB"
+                reporter.report(InputError("tooLong", "longer than \(limit)"), input: "", label: "document \(number)")
+                failed = true
+                return
+            }
             if !encodeDocument(text, label: "document \(number)", io: io, reporter: reporter) { failed = true }
         }
         if !options.operands.isEmpty {
             for document in options.operands { encode(document) }
         } else {
-            var scanner = JSONDocumentScanner()
+            var scanner = JSONDocumentScanner(limit: EncodeCommand.maximumDocumentLength)
             io.input.forEachLine { _, line in
                 guard case .text(let text) = line else {
                     failed = true

@@ -29,7 +29,7 @@ enum HelpText {
 
         EXAMPLES:
           consent CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
-          consent decode 'https://example.com/ad?gdpr=1&gdpr_consent=CQSbk4AQ...&gpp=DBABM~...&gpp_sid=2'
+          consent decode 'https://example.com/ad?gdpr=1&gdpr_consent=CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA&gpp=DBABTA~1YNN&gpp_sid=6'
           consent decode --json < strings.txt | jq .vendorConsents
           consent decode --json 1YNN | consent encode
           consent lint @bid-request.json
@@ -58,7 +58,8 @@ enum HelpText {
             @FILE            a file holding one of the above (a text file: one per line), or app preferences
                              with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an iOS plist (XML or
                              binary), Android shared-preferences XML, or JSON
-          With no <input>, inputs are read from standard input, one per line, and streamed.
+          With no <input>, inputs are read from standard input, one per line, and streamed (a line is never
+          read as @FILE).
 
         """
 
@@ -101,14 +102,14 @@ enum HelpText {
           Decode a TC string:
             consent decode CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
           Decode every consent parameter of a URL (quote it for the shell):
-            consent decode 'https://ads.example/bid?gdpr=1&gdpr_consent=CQSbk4AQ...&us_privacy=1YNN'
+            consent decode 'https://ads.example/bid?gdpr=1&gdpr_consent=CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA&us_privacy=1YNN'
           Decode a bid request, or the preferences of an app:
             consent decode @bid-request.json
             consent decode @com.example.app_preferences.xml
           A million strings, one per line, to JSON Lines:
             consent decode --json < strings.txt > decoded.jsonl
           With vendor names:
-            consent decode --gvl vendor-list.json CQSbk4AQ...
+            consent decode --gvl vendor-list.json CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA
 
         """
 
@@ -139,7 +140,7 @@ enum HelpText {
 
         EXAMPLES:
           consent encode '{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}'
-          consent decode --json CQSbk4AQ... | consent encode
+          consent decode --json CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA | consent encode
           consent decode --json < strings.txt | jq -c '.cmpId = 300' | consent encode
 
         """
@@ -235,7 +236,7 @@ enum HelpText {
 
         EXAMPLES:
           consent keys CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
-          consent keys --format android-xml 'gdpr_consent=CQSbk4AQ...&us_privacy=1YNN'
+          consent keys --format android-xml 'gdpr=1&gdpr_consent=CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA&us_privacy=1YNN'
 
         """
 }

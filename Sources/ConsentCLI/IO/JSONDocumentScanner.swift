@@ -1,16 +1,28 @@
 /// Splits a stream of text into complete JSON documents (JSON Lines, or pretty-printed objects one after another,
 /// as `jq` writes them), without parsing: it tracks nesting, strings and escapes, and hands out each top-level
-/// value's text as soon as it is complete. Memory is one document.
+/// value's text as soon as it is complete. Memory is one document, at most ``limit`` bytes: a longer one is
+/// skipped to its end and handed out as nil.
 struct JSONDocumentScanner {
+    /// Longest document kept.
+    let limit: Int
     private var pending: [UInt8] = []
+    private var overflowed = false
     private var depth = 0
     private var inString = false
     private var escaped = false
     private var inScalar = false
 
-    /// Feeds a chunk (a line with its line feed); calls `body` with every document it completes.
-    mutating func feed(_ bytes: some Sequence<UInt8>, _ body: (String) -> Void) {
+    init(limit: Int) { self.limit = limit }
+
+    /// Feeds a chunk (a line with its line feed); calls `body` with every document it completes (nil for one
+    /// longer than the limit).
+    mutating func feed(_ bytes: some Sequence<UInt8>, _ body: (String?) -> Void) {
         for byte in bytes {
+            if pending.count >= limit {
+                overflowed = true
+                pending.removeAll(keepingCapacity: false)
+                pending.append(0x20)
+            }
             let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
             if depth == 0 && !inString && !inScalar {
                 if isSpace { continue }
@@ -54,13 +66,14 @@ struct JSONDocumentScanner {
     }
 
     /// Hands out whatever is left at the end of the input (an incomplete document, reported by the parser).
-    mutating func finish(_ body: (String) -> Void) {
+    mutating func finish(_ body: (String?) -> Void) {
         if !pending.isEmpty { emit(body) }
     }
 
-    private mutating func emit(_ body: (String) -> Void) {
-        let text = String(decoding: pending, as: UTF8.self)
-        pending.removeAll(keepingCapacity: true)
+    private mutating func emit(_ body: (String?) -> Void) {
+        let text = overflowed ? nil : String(decoding: pending, as: UTF8.self)
+        pending.removeAll(keepingCapacity: !overflowed)
+        overflowed = false
         depth = 0
         inString = false
         escaped = false

@@ -1,5 +1,5 @@
 /// Walks the inputs of a command: its arguments, or, without any, the lines of standard input (streamed, blank
-/// lines skipped), each turned into extractions.
+/// lines skipped), each turned into extractions. Only arguments may name files (`@FILE`).
 struct InputStream {
     /// The arguments; empty means standard input.
     var arguments: [String]
@@ -31,11 +31,9 @@ struct InputStream {
                 let text = InputExtractor.trimmingTrailingWhitespace(raw)
                 if text.isEmpty { return }
                 if let bareString, InputExtractor.isBareString(text), bareString(text, number) { return }
-                for extraction in InputExtractor.extract(text, io: io) {
-                    var extraction = extraction
-                    if extraction.label == text { extraction.label = "line \(number)" }
-                    body(extraction, text)
-                }
+                // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
+                let result = Result { () throws(InputError) in try InputExtractor.extractText(text) }
+                body(InputExtractor.Extraction(label: "line \(number)", result: result), text)
             }
         }
     }
