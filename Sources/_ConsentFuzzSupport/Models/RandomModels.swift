@@ -1,4 +1,6 @@
+public import AdditionalConsent
 import ConsentCore
+public import ConsentKit
 public import GPP
 public import TCF
 public import USPrivacy
@@ -85,6 +87,33 @@ public enum RandomModels {
     public static func usPrivacy(using generator: inout some RandomNumberGenerator) -> USPrivacyString {
         func flag() -> USPrivacyFlag { USPrivacyFlag.allCases[Int.random(in: 0..<3, using: &generator)] }
         return USPrivacyString(notice: flag(), optOutSale: flag(), lspaCovered: flag())
+    }
+
+    /// An Additional Consent string: version 1 (consents only) or 2, provider ids up to 65535, disclosed ids that
+    /// may repeat consented ones.
+    public static func additionalConsent(
+        using generator: inout some RandomNumberGenerator
+    ) -> AdditionalConsentString {
+        let consented = RandomIDs.set(upTo: RandomIDs.maxVendorID(using: &generator), using: &generator)
+        guard Bool.random(using: &generator) else {
+            return AdditionalConsentString(version: .v1, consentedProviders: consented)
+        }
+        return AdditionalConsentString(
+            version: .v2,
+            consentedProviders: consented,
+            disclosedProviders: RandomIDs.set(upTo: RandomIDs.maxVendorID(using: &generator), using: &generator)
+        )
+    }
+
+    /// A value of any format, as ConsentKit holds it.
+    public static func consentString(using generator: inout some RandomNumberGenerator) -> ConsentString {
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0: .tcf(.v2(tcString(using: &generator)))
+        case 1: .tcf(.legacy(tcStringV1(using: &generator)))
+        case 2: .usp(usPrivacy(using: &generator))
+        case 3: .gpp(gpp(using: &generator))
+        default: .ac(additionalConsent(using: &generator))
+        }
     }
 
     /// A GPP string of a random choice of the declared sections, each with a random layout, its optional
