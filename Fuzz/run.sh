@@ -6,6 +6,7 @@
 #   Fuzz/run.sh --all SECONDS          fuzz every target for SECONDS each, one after the other
 #   Fuzz/run.sh --regressions          replay every file of Regressions/ through every matching target
 #   Fuzz/run.sh --build                only build
+#   FUZZ_NO_BUILD=1 Fuzz/run.sh ...    run what was built last
 #
 # A crash, leak, timeout (10 s per input) or out-of-memory (2 GB) ends the run with a non-zero status; the
 # input is kept in Fuzz/artifacts/TARGET/ (turn it into a regression: README.md). Seeds come from
@@ -35,6 +36,7 @@ list() { (cd Sources && ls -d Fuzz* | sed 's/^Fuzz//'); }
 # finds nothing) or AddressSanitizer. `-Xswiftc -sanitize=fuzzer,address` comes after them and wins; SwiftPM's own
 # flags are still needed for linking (libFuzzer's main instead of the executable's).
 build() {
+    [ "${FUZZ_NO_BUILD:-0}" = 1 ] && return 0
     local lock=() target targets=("$@")
     [ -x "$root/scripts/build-slot" ] && lock=("$root/scripts/build-slot")
     [ ${#targets[@]} -eq 0 ] && mapfile -t targets < <(list)
