@@ -109,7 +109,7 @@ fuzz_one() {
 }
 
 # Replays Regressions/*: `<Target>-<cause>` through that target, `any-<cause>` through every target.
-# Files named in Regressions/open.txt are known, unfixed bugs: they must still fail (the list only shrinks).
+# Files named in Regressions/open.txt are known, unfixed bugs, skipped here (see FuzzRegressionTests).
 regressions() {
     local failed=0 count=0 file name prefix targets target status
     local open=""
@@ -126,17 +126,16 @@ regressions() {
                 failed=1
                 continue
             fi
+            if grep -qx "$name" <<<"$open"; then
+                # The fuzz binaries let open violations through (so fuzzing gets past them); whether each one
+                # still fails is checked by swift test (FuzzRegressionTests), which sees them.
+                echo "regression $name ($target): open (listed in open.txt), skipped here" >&2
+                continue
+            fi
             count=$((count + 1))
             status=0
             "$bin/Fuzz$target" -runs=1 "$file" >"$fuzz/.build/regression.log" 2>&1 || status=$?
-            if grep -qx "$name" <<<"$open"; then
-                if [ "$status" -eq 0 ]; then
-                    echo "regression $name ($target): passes now; remove it from Regressions/open.txt" >&2
-                    failed=1
-                else
-                    echo "regression $name ($target): still open (listed in open.txt)" >&2
-                fi
-            elif [ "$status" -ne 0 ]; then
+            if [ "$status" -ne 0 ]; then
                 echo "regression $name ($target): FAILED (status $status)" >&2
                 grep -E 'ERROR|Fatal error|SUMMARY' "$fuzz/.build/regression.log" | head -5 >&2 || true
                 failed=1
