@@ -69,23 +69,36 @@ public enum GPPQuery {
         in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Int? {
-        try withTextView(of: encoded) { view throws(ConsentError) -> Int? in
-            guard let part = try section(7, in: view, options: options) else { return nil }
-            let declaration = GPPSectionDeclaration.usNational
-            let core = part.slice(0..<(part.firstIndex(of: UInt8(ascii: ".")) ?? part.count))
-            do throws(ConsentError) {
-                let reader = try core.bitReader()
-                let version: Int = try reader.peekInteger(bits: 6)
-                let layoutIndex = try declaration.layoutIndex(version: version, coreBits: reader.bitCount)
-                guard reader.bitCount >= declaration.layouts[layoutIndex].coreBitCount ?? 0 else {
-                    throw ConsentError(.truncated)
-                }
-                return try reader.getInteger(atBit: signalOffsets.offset(layout: layoutIndex, signal: signal), bits: 2)
-            } catch {
-                // The full decoder says which field failed where.
-                _ = try GPPFieldSection.decode(declaration, part: part, source: nil, options: options)
-                throw error
+        // The answer is read in the non-throwing view (no error travels out of the closure); only a string that
+        // fails takes the throwing path, which reports the full decoder's error.
+        let answer: Int?? = withTextView(of: encoded) { view in try? signalValue(signal, in: view, options: options) }
+        if let answer { return answer }
+        return try withTextView(of: encoded) { view throws(ConsentError) -> Int? in
+            try signalValue(signal, in: view, options: options)
+        }
+    }
+
+    /// The signal's value in `view`, or nil when there is no usnat section.
+    private static func signalValue(
+        _ signal: USNationalSignal,
+        in view: TextView,
+        options: DecodingOptions
+    ) throws(ConsentError) -> Int? {
+        guard let part = try section(7, in: view, options: options) else { return nil }
+        let declaration = GPPSectionDeclaration.usNational
+        let core = part.slice(0..<(part.firstIndex(of: UInt8(ascii: ".")) ?? part.count))
+        do throws(ConsentError) {
+            let reader = try core.bitReader()
+            let version: Int = try reader.peekInteger(bits: 6)
+            let layoutIndex = try declaration.layoutIndex(version: version, coreBits: reader.bitCount)
+            guard reader.bitCount >= declaration.layouts[layoutIndex].coreBitCount ?? 0 else {
+                throw ConsentError(.truncated)
             }
+            return try reader.getInteger(atBit: signalOffsets.offset(layout: layoutIndex, signal: signal), bits: 2)
+        } catch {
+            // The full decoder says which field failed where.
+            _ = try GPPFieldSection.decode(declaration, part: part, source: nil, options: options)
+            throw error
         }
     }
 

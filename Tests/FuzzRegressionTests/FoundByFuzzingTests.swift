@@ -10,19 +10,14 @@ import _ConsentFuzzSupport
 /// until both marks are removed.
 @Suite("Bugs found by fuzzing")
 struct FoundByFuzzingTests {
-    /// `Fuzz/Regressions/JSON-number-beyond-double`: ConsentCore's JSON parser reads `2e616` as infinity, and
-    /// the writer prints infinity as `null`, so the value does not survive `consent decode --json | consent
-    /// encode`. Open (ConsentCore, #2): the parser should reject numbers beyond `Double` with `badJSON`.
-    @Test("A JSON number beyond Double is rejected or survives a round trip")
-    func jsonNumberBeyondDoubleIsRejectedOrRoundTrips() {
-        withKnownIssue("JSONValue(parsing:) reads 2e616 as infinity (ConsentCore, #2)") {
-            do throws(ConsentError) {
-                let value = try JSONValue(parsing: "2e616")
-                #expect(try JSONValue(parsing: value.serialized()) == value)
-            } catch {
-                #expect(error.code == .badJSON)
-            }
-        }
+    /// `Fuzz/Regressions/JSON-number-beyond-double`: ConsentCore's JSON parser read `2e616` as infinity, and
+    /// the writer prints infinity as `null`, so the value did not survive `consent decode --json | consent
+    /// encode`. Fixed: the parser rejects numbers beyond `Double` with `badJSON`.
+    @Test("A JSON number beyond Double is rejected")
+    func jsonNumberBeyondDoubleIsRejected() throws {
+        let error = try #require(throws: ConsentError.self) { try JSONValue(parsing: "2e616") }
+        #expect(error.code == .badJSON)
+        #expect(error.characterOffset == 0)
     }
 
     /// `Fuzz/Regressions/RoundTrip-gpp-section-version-not-declared`: a usnat section built with Version 6 (no

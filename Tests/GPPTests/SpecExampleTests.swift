@@ -306,6 +306,17 @@ import Testing
         let absent = try GPPFieldSection(.usNational, encoded: "CVVVkkkkkpFY")
         #expect(absent.entries.first { $0.field.key.description == "gpc" }?.value == nil)
     }
+
+    @Test func valuesByIndexFollowTheEntries() throws {
+        for text in ["CVVVkkkkkpFY.YA", "CVVVkkkkkpFY", "BAAAVVVVUQA.QA"] {
+            let section = try GPPFieldSection(.usNational, encoded: text)
+            #expect(section.fieldCount == section.entries.count)
+            for (index, entry) in section.entries.enumerated() {
+                #expect(section.value(at: index) == entry.value)
+                #expect(section.value(entry.field.key.description) == entry.value)
+            }
+        }
+    }
 }
 
 extension GPPField {

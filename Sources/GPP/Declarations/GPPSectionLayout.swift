@@ -17,6 +17,8 @@ public final class GPPSectionLayout: Sendable {
     let coreBitCount: Int?
     /// Segment and field index of every JSON key.
     private let keys: [String: FieldLocation]
+    /// Every field's location, segment by segment in the order written.
+    let fieldLocations: [FieldLocation]
 
     /// Where a field is in the layout.
     struct FieldLocation: Sendable {
@@ -69,12 +71,15 @@ public final class GPPSectionLayout: Sendable {
         self.idSetCount = idSets
         self.coreBitCount = segments[coreIndex].fixedBitCount
         var keys: [String: FieldLocation] = [:]
+        var locations: [FieldLocation] = []
         for (segmentIndex, segment) in segments.enumerated() {
             for (fieldIndex, field) in segment.fields.enumerated() {
                 keys[field.key.description] = FieldLocation(segment: segmentIndex, field: fieldIndex)
+                locations.append(FieldLocation(segment: segmentIndex, field: fieldIndex))
             }
         }
         self.keys = keys
+        self.fieldLocations = locations
     }
 
     /// The core segment.

@@ -51,13 +51,15 @@ public struct GPPSegmentDeclaration: Sendable {
 struct GPPFieldStep: Sendable {
     /// The coding, without payloads.
     enum Kind: UInt8, Sendable {
-        case integer, boolean, letters, bitField, countedBitField, vendorRange, fibonacciRange, restrictions
-        case sectionID, subsectionIDs
+        case integer, boolean, list, datetime, letters, bitField, countedBitField, vendorRange, fibonacciRange
+        case restrictions, sectionID, subsectionIDs
     }
 
     let kind: Kind
-    /// Width of an integer, letter count, or bitfield length.
+    /// Width of an integer, list or datetime, letter count, or bitfield length.
     let bits: Int
+    /// Width of one list item (lists only).
+    let itemBits: Int
     let slot: GPPFieldSlot
     /// The JSON key, for errors.
     let key: StaticString
@@ -65,6 +67,7 @@ struct GPPFieldStep: Sendable {
     init(_ field: GPPField, _ slot: GPPFieldSlot) {
         self.slot = slot
         key = field.key
+        if case .integerList(_, let bitsPerItem) = field.coding { itemBits = bitsPerItem } else { itemBits = 0 }
         switch (field.role, field.coding) {
         case (.sectionID, _): (kind, bits) = (.sectionID, 6)
         case (.subsectionIDs, _): (kind, bits) = (.subsectionIDs, 0)
@@ -75,6 +78,8 @@ struct GPPFieldStep: Sendable {
         case (_, .vendorRange): (kind, bits) = (.vendorRange, 0)
         case (_, .fibonacciRange): (kind, bits) = (.fibonacciRange, 0)
         case (_, .publisherRestrictions): (kind, bits) = (.restrictions, 0)
+        case (_, .integerList(let count, let bitsPerItem)): (kind, bits) = (.list, count * bitsPerItem)
+        case (_, .datetime): (kind, bits) = (.datetime, 36)
         case (_, let coding): (kind, bits) = (.integer, coding.fixedBitCount ?? 0)
         }
     }

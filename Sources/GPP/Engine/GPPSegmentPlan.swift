@@ -7,7 +7,7 @@ final class GPPSegmentPlan: Sendable {
     let steps: [GPPFieldStep]
     /// True when the segment has a vendor-range field or publisher restrictions (two encodings exist).
     let hasVendorEncodings: Bool
-    /// When every field is an integer or boolean stored in wire order: where the run starts in the store and its
+    /// When every field is an integer, boolean or list stored in wire order: where the run starts in the store and its
     /// width, so that decoding copies the bits in a few reads.
     let storedRun: GPPScalarSlot?
     /// Width of the leading type field (0 when none) and the value it must hold.
@@ -28,7 +28,8 @@ final class GPPSegmentPlan: Sendable {
         var total = 0
         var run = true
         for step in steps {
-            guard step.kind == .integer || step.kind == .boolean, case .scalar(let slot) = step.slot,
+            guard step.kind == .integer || step.kind == .boolean || step.kind == .list,
+                case .scalar(let slot) = step.slot,
                 next == nil || next == slot.offset
             else {
                 run = false

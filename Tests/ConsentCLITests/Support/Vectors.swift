@@ -30,8 +30,9 @@ struct Vector {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return Set(
             text.split(separator: "\n").compactMap { line in
-                let id = line.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""
-                return id.isEmpty ? nil : id
+                // `<vector id>  <reason> (#<issue>)`; lines starting with `#` are comments.
+                guard !line.hasPrefix("#") else { return nil }
+                return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
             }
         )
     }
