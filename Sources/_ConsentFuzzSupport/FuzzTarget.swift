@@ -1,3 +1,4 @@
+import AdditionalConsent
 import GPP
 import TCF
 import USPrivacy
@@ -17,6 +18,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
     case tcString = "TCString"
     /// `GPPString(encoded:)` and everything a decoded value must satisfy.
     case gpp = "GPP"
+    /// `AdditionalConsentString(encoded:)` and everything a decoded value must satisfy.
+    case additionalConsent = "AdditionalConsent"
+    /// `ConsentString(encoded:)`, which detects the kind: detection agrees with the decoders.
+    case consentKit = "ConsentKit"
     /// The allocation-free TC string query against the full decode.
     case tcfQuery = "TCFQuery"
     /// The GPP query path (sections present, usnat signals, the section 2 text) against the full decode.
@@ -44,6 +49,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
         case .usPrivacy: return CodecInvariants.check(USPrivacyString.self, self, input)
         case .tcString: return CodecInvariants.check(TCFString.self, self, input)
         case .gpp: return CodecInvariants.check(GPPString.self, self, input)
+        case .additionalConsent: return CodecInvariants.check(AdditionalConsentString.self, self, input)
+        case .consentKit: return ConsentKitInvariants.check(input)
         case .tcfQuery: return TCFQueryInvariants.check(input)
         case .gppQuery: return GPPQueryInvariants.check(input)
         case .roundTrip: return RoundTripInvariants.check(input)

@@ -1,4 +1,5 @@
 import ConsentCore
+import ConsentKit
 import ConsentTestSupport
 import Foundation
 import GPP
@@ -17,7 +18,7 @@ struct PropertyTests {
 
     /// The formats, as the invariants name them.
     enum Format: String, CaseIterable, Sendable {
-        case tcf, tcfLegacy, usp, gpp
+        case tcf, tcfLegacy, usp, gpp, ac, detected
     }
 
     @Test(
@@ -35,6 +36,8 @@ struct PropertyTests {
                     FuzzTarget.roundTripViolation(of: TCFString.legacy(RandomModels.tcStringV1(using: &generator)))
                 case .usp: FuzzTarget.roundTripViolation(of: RandomModels.usPrivacy(using: &generator))
                 case .gpp: FuzzTarget.roundTripViolation(of: RandomModels.gpp(using: &generator))
+                case .ac: FuzzTarget.roundTripViolation(of: RandomModels.additionalConsent(using: &generator))
+                case .detected: FuzzTarget.roundTripViolation(of: RandomModels.consentString(using: &generator))
                 }
             if let violation, violation.openRegression == nil {
                 Issue.record("seed \(seed): \(violation)")
@@ -49,7 +52,7 @@ struct PropertyTests {
     )
     func randomTextFailsCleanlyOrRoundTrips(_ format: Format) {
         var generator = SplitMix64(seed: Self.seed)
-        let prefix = ["tcf": "C", "tcfLegacy": "B", "usp": "1", "gpp": "DB"][format.rawValue] ?? ""
+        let prefix = ["tcf": "C", "tcfLegacy": "B", "usp": "1", "gpp": "DB", "ac": "2~"][format.rawValue] ?? ""
         for index in 0..<2_000 {
             let text = (index % 2 == 0 ? prefix : "") + StringMutations.randomText(maxLength: 80, using: &generator)
             if let violation = Self.violation(decoding: text, as: format) {
@@ -95,9 +98,9 @@ struct PropertyTests {
                     case "tcf": [.tcf]
                     case "gpp": [.gpp]
                     case "usp": [.usp]
-                    default: []
+                    default: [.ac]
                     }
-                for format in formats {
+                for format in formats + [.detected] {
                     if let violation = violation(decoding: text, as: format) { fatalError("\(violation)") }
                 }
             }
@@ -111,6 +114,8 @@ struct PropertyTests {
             case .tcf, .tcfLegacy: FuzzTarget.decodeViolation(TCFString.self, text: text)
             case .usp: FuzzTarget.decodeViolation(USPrivacyString.self, text: text)
             case .gpp: FuzzTarget.decodeViolation(GPPString.self, text: text)
+            case .ac: FuzzTarget.decodeViolation(AdditionalConsentString.self, text: text)
+            case .detected: FuzzTarget.decodeViolation(ConsentString.self, text: text)
             }
         return found?.openRegression == nil ? found : nil
     }

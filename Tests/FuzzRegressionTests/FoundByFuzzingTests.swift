@@ -50,4 +50,24 @@ struct FoundByFuzzingTests {
         #expect(try value.encoded() == text)
         #expect(FuzzTarget.tcString.check(Array("\u{0}\(text)".utf8)) == nil)
     }
+
+    /// `Fuzz/Regressions/GPP-strict-policyViolation-before-truncated` (found by the ConsentKit target): strict
+    /// decoding checks the policy of section 2 (IsServiceSpecific 0) while decoding, so it throws
+    /// `policyViolation` before reaching section 5, whose vendor field is cut short; lenient decoding fails with
+    /// `truncated`. Open (GPP, #4): a string that cannot be decoded should fail with its structural error in
+    /// strict mode too.
+    @Test("Strict decoding of a string that cannot be decoded fails with the structural error, not policyViolation")
+    func strictDecodingReportsStructureFirst() throws {
+        let text = try #require(FuzzFiles.regressionText("GPP-strict-policyViolation-before-truncated"))
+        var strict = DecodingOptions.strict
+        strict.maxSections = Int.max
+        withKnownIssue("strict GPP decoding reports policyViolation before truncated (GPP, #4)") {
+            #expect(throws: ConsentError.self) { try GPPString(encoded: text, options: strict) }
+            do throws(ConsentError) {
+                _ = try GPPString(encoded: text, options: strict)
+            } catch {
+                #expect(error.code == .truncated)
+            }
+        }
+    }
 }

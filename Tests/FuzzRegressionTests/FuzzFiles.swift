@@ -35,6 +35,12 @@ enum FuzzFiles {
             .map { Regression(name: $0.lastPathComponent, path: $0.path, isOpen: open.contains($0.lastPathComponent)) }
     }
 
+    /// The text of a regression file, without its option byte.
+    static func regressionText(_ name: String) -> String? {
+        FileManager.default.contents(atPath: regressionsFolder.appendingPathComponent(name).path)
+            .map { String(decoding: $0.dropFirst(), as: UTF8.self) }
+    }
+
     /// The targets a regression file name is replayed through (nil for a name that matches none).
     static func targets(forRegression name: String) -> [FuzzTarget]? {
         if name.hasPrefix("any-") { return FuzzTarget.allCases }

@@ -1,4 +1,6 @@
+import AdditionalConsent
 public import ConsentCore
+import ConsentKit
 import GPP
 import TCF
 import USPrivacy
@@ -12,14 +14,16 @@ enum RoundTripInvariants {
         return check(format: Int(source.nextByte()), using: &source)
     }
 
-    /// Builds a value of format `format % 4` (TC string v2, v1.1, US Privacy, GPP) and checks its round trip.
+    /// Builds a value of format `format % 5` (TC string v2, v1.1, US Privacy, GPP, Additional Consent) and checks
+    /// its round trip.
     static func check(format: Int, using generator: inout some RandomNumberGenerator) -> FuzzViolation? {
-        switch format % 4 {
+        switch format % 5 {
         case 0: CodecInvariants.checkRoundTrip(TCFString.v2(RandomModels.tcString(using: &generator)), .roundTrip)
         case 1:
             CodecInvariants.checkRoundTrip(TCFString.legacy(RandomModels.tcStringV1(using: &generator)), .roundTrip)
         case 2: CodecInvariants.checkRoundTrip(RandomModels.usPrivacy(using: &generator), .roundTrip)
-        default: CodecInvariants.checkRoundTrip(RandomModels.gpp(using: &generator), .roundTrip)
+        case 3: CodecInvariants.checkRoundTrip(RandomModels.gpp(using: &generator), .roundTrip)
+        default: CodecInvariants.checkRoundTrip(RandomModels.additionalConsent(using: &generator), .roundTrip)
         }
     }
 }
@@ -41,6 +45,8 @@ extension FuzzTarget {
             switch type {
             case is TCFString.Type: .tcString
             case is GPPString.Type: .gpp
+            case is AdditionalConsentString.Type: .additionalConsent
+            case is ConsentString.Type: .consentKit
             default: .usPrivacy
             }
         return CodecInvariants.check(type, target, FuzzInput(text: text, decoding: options))

@@ -1,4 +1,6 @@
+public import AdditionalConsent
 import ConsentCore
+public import ConsentKit
 public import GPP
 public import TCF
 public import USPrivacy
@@ -87,12 +89,49 @@ public enum RandomModels {
         return USPrivacyString(notice: flag(), optOutSale: flag(), lspaCovered: flag())
     }
 
-    /// A GPP string of a random choice of the declared sections, each with a random layout, its optional
-    /// subsections present or not, and every field at a random value its coding can hold.
+    /// An Additional Consent string: version 1 (consents only) or 2, provider ids up to 65535, disclosed ids that
+    /// may repeat consented ones.
+    public static func additionalConsent(
+        using generator: inout some RandomNumberGenerator
+    ) -> AdditionalConsentString {
+        let consented = RandomIDs.set(upTo: RandomIDs.maxVendorID(using: &generator), using: &generator)
+        guard Bool.random(using: &generator) else {
+            return AdditionalConsentString(version: .v1, consentedProviders: consented)
+        }
+        return AdditionalConsentString(
+            version: .v2,
+            consentedProviders: consented,
+            disclosedProviders: RandomIDs.set(upTo: RandomIDs.maxVendorID(using: &generator), using: &generator)
+        )
+    }
+
+    /// A value of any format, as ConsentKit holds it.
+    public static func consentString(using generator: inout some RandomNumberGenerator) -> ConsentString {
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0: .tcf(.v2(tcString(using: &generator)))
+        case 1: .tcf(.legacy(tcStringV1(using: &generator)))
+        case 2: .usp(usPrivacy(using: &generator))
+        case 3: .gpp(gpp(using: &generator))
+        default: .ac(additionalConsent(using: &generator))
+        }
+    }
+
+    /// A GPP string of a random choice of sections: TC strings v1.1 and v2, US Privacy, every declared section
+    /// (a random layout, its optional subsections present or not, every field at a random value its coding can
+    /// hold), and now and then an id no declaration has.
     public static func gpp(using generator: inout some RandomNumberGenerator) -> GPPString {
         var string = GPPString()
-        for declaration in GPPSectionDeclaration.all where Int.random(in: 0..<4, using: &generator) == 0 {
+        func pick() -> Bool { Int.random(in: 0..<6, using: &generator) == 0 }
+        if pick() { string[id: 1] = .tcfEuV1(tcStringV1(using: &generator)) }
+        if pick() { string[id: 2] = .tcfEuV2(tcString(using: &generator)) }
+        if pick() { string[id: 6] = .usPrivacy(usPrivacy(using: &generator)) }
+        for declaration in GPPSectionDeclaration.all where Int.random(in: 0..<8, using: &generator) == 0 {
             string[id: declaration.id] = .fields(section(declaration, using: &generator))
+        }
+        if pick() {
+            // An id no declaration has (3, 4, 28 and up): kept verbatim.
+            let id = [3, 4, 28, 63, 4095][Int.random(in: 0..<5, using: &generator)]
+            string[id: id] = .unknown(UnknownGPPSection(id: id, text: unknownSegment(using: &generator)))
         }
         return string
     }
