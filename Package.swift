@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["ConsentKit", "ConsentTestSupport"],
+            dependencies: ["ConsentKit", "ConsentTestSupport", "_ConsentFuzzSupport"],
             swiftSettings: commonSettings
         ),
         .testTarget(
@@ -101,6 +101,8 @@ let package = Package(
         .testTarget(
             name: "ConsentCLITests",
             dependencies: ["ConsentCLI", "ConsentTestSupport"],
+            // Read through #filePath, not bundled: the end-to-end tests hand these paths to the binary.
+            exclude: ["Fixtures", "Snapshots"],
             swiftSettings: commonSettings
         ),
     ]

@@ -11,7 +11,7 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 
 /// One entry per `FuzzTarget` case of `_ConsentFuzzSupport`; `run.sh --list` prints them.
 let targets = [
-    "Base64URL", "BitReader", "JSON", "USPrivacy",
+    "Base64URL", "BitReader", "JSON", "USPrivacy", "TCString", "GPP", "TCFQuery", "GPPQuery", "RoundTrip",
 ]
 
 let package = Package(

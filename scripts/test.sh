@@ -12,8 +12,12 @@ swift format lint --strict --recursive Sources Tests Package.swift
 echo "== codec modules import nothing but the standard library and each other"
 ./scripts/check-imports.sh
 
+# COVERAGE=1 instruments the build so that scripts/coverage.sh can report afterwards (CI does).
+coverage=()
+[ "${COVERAGE:-0}" = 1 ] && coverage=(--enable-code-coverage)
+
 echo "== build (warnings are errors, explicit target dependencies)"
-swift build --build-tests -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
+swift build --build-tests "${coverage[@]}" -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
 echo "== swift test"
-swift test --skip-build "$@"
+swift test --skip-build "${coverage[@]}" "$@"

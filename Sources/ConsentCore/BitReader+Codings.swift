@@ -24,6 +24,42 @@ extension BitReader {
     ///   when the code has more than 90 value bits (the result would not fit an `Int`).
     @inlinable
     public mutating func readFibonacciInteger(field: StaticString = "") throws(ConsentError) -> Int {
+        // Fast path: find the terminating `11` in the next 16 (then up to 64) bits with one word operation, then
+        // add the weights of the value bits. Codes that are longer, or cut short, take the bit-by-bit path below.
+        let readable = _bitCount &- _bitIndex
+        var window = Swift.min(16, readable)
+        while window >= 2 {
+            let bits = _uncheckedValue(at: _bitIndex, bits: window) << UInt64(64 &- window)
+            let pairs = bits & (bits << 1)
+            if pairs != 0 {
+                // The first `11` starts at `last`: bits 0...last are the value, bit last + 1 the terminator.
+                let last = pairs.leadingZeroBitCount
+                var word = bits
+                var low = 1
+                var high = 2
+                var total = 0
+                var position = 0
+                while position <= last {
+                    if word & (1 << 63) != 0 { total &+= low }
+                    word <<= 1
+                    let next = low &+ high
+                    low = high
+                    high = next
+                    position &+= 1
+                }
+                _bitIndex &+= last &+ 2
+                return total
+            }
+            // Small codes fit 16 bits; try a whole word once before reading bit by bit.
+            guard window == 16, readable > 16 else { break }
+            window = Swift.min(64, readable)
+        }
+        return try _readFibonacciIntegerBitByBit(field: field)
+    }
+
+    /// The bit-by-bit reading of a Fibonacci code: codes of more than 63 bits and codes cut short.
+    @usableFromInline
+    mutating func _readFibonacciIntegerBitByBit(field: StaticString) throws(ConsentError) -> Int {
         let start = _bitIndex
         var previous: UInt64 = 0
         var low = 1  // weight of the current position
@@ -65,25 +101,21 @@ extension BitReader {
         }
         precondition(count <= IDSet.maximumID, "bitfields hold at most 65535 ids")
         if count == 0 { return IDSet() }
-        let head = _fieldWord(remaining: count)
-        if count <= 64 { return IDSet(head: head, tail: []) }
+        var stream = _BitfieldStream(reader: self)
+        let head = stream.nextWord(remaining: count)
+        if count <= 64 {
+            _bitIndex &+= count
+            return IDSet(head: head, tail: [])
+        }
         var tail: [UInt64] = []
         tail.reserveCapacity((count &- 1) / 64)
         var remaining = count &- 64
         while remaining > 0 {
-            tail.append(_fieldWord(remaining: remaining))
+            tail.append(stream.nextWord(remaining: remaining))
             remaining &-= 64
         }
+        _bitIndex &+= count
         return IDSet(head: head, tail: tail)
-    }
-
-    /// Reads up to 64 bits of a bitfield (bounds already checked) as a most-significant-aligned word.
-    @inlinable @inline(__always)
-    mutating func _fieldWord(remaining: Int) -> UInt64 {
-        let width = Swift.min(64, remaining)
-        let value = _uncheckedValue(at: _bitIndex, bits: width)
-        _bitIndex &+= width
-        return width == 64 ? value : value << UInt64(64 &- width)
     }
 
     /// Reads one TCF range entry: IsARange (1 bit), a 16-bit id, and a 16-bit end id when IsARange is 1.

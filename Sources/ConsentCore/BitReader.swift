@@ -81,7 +81,7 @@ public struct BitReader {
     ///
     /// `bits` must be 1...64 and fit `T`: a constant of the caller's, checked by a precondition.
     /// - Throws: ``ConsentError/Code/truncated`` when fewer than `bits` bits remain after `bitIndex`.
-    @inlinable
+    @inlinable @inline(__always)
     public func getInteger<T: FixedWidthInteger>(
         atBit bitIndex: Int,
         bits: Int,
@@ -112,7 +112,7 @@ public struct BitReader {
     /// segment, `try reader.readInteger(bits: 6, as: Int.self)` throws `truncated` with `bitOffset` = the
     /// reader index.
     /// - Throws: ``ConsentError/Code/truncated`` when fewer than `bits` bits remain.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func readInteger<T: FixedWidthInteger>(
         bits: Int,
         as type: T.Type = T.self,
@@ -125,7 +125,7 @@ public struct BitReader {
 
     /// Reads one bit as a boolean (1 = true) and moves past it.
     /// - Throws: ``ConsentError/Code/truncated`` at the end of the segment.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func readBool(field: StaticString = "") throws(ConsentError) -> Bool {
         guard _bitIndex < _bitCount else {
             throw .truncated(field: field, at: _bitIndex, expected: 1, available: 0)

@@ -298,21 +298,33 @@ extension IDSet: Sequence {
         init(_ set: IDSet) {
             self.set = set
             index = 0
-            word = set._head
+            word = IDSet._bitReversed(set._head)
         }
 
         /// The next id in ascending order.
+        ///
+        /// `word` holds the current word bit-reversed (lowest id in bit 0), so each step is a trailing-zero count
+        /// and a clear-lowest-bit, which do not depend on each other (no shift chain per id).
         @inlinable
         public mutating func next() -> Int? {
             while word == 0 {
                 index &+= 1
                 guard index < set._wordCount else { return nil }
-                word = set._word(index)
+                word = IDSet._bitReversed(set._word(index))
             }
-            let bit = word.leadingZeroBitCount
-            word &= ~(1 << UInt64(63 &- bit))
+            let bit = word.trailingZeroBitCount
+            word &= word &- 1
             return index &* 64 &+ bit &+ 1
         }
+    }
+
+    /// `word` with its bit order reversed (bit 63 becomes bit 0), once per word of an iteration.
+    @inlinable @inline(__always)
+    static func _bitReversed(_ word: UInt64) -> UInt64 {
+        var value = word.byteSwapped
+        value = (value & 0x0F0F_0F0F_0F0F_0F0F) << 4 | (value >> 4) & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value & 0x3333_3333_3333_3333) << 2 | (value >> 2) & 0x3333_3333_3333_3333
+        return (value & 0x5555_5555_5555_5555) << 1 | (value >> 1) & 0x5555_5555_5555_5555
     }
 
     /// An iterator over the ids in ascending order.

@@ -160,7 +160,9 @@ struct JSONTextParser {
                     }
                     guard let unicode = Unicode.Scalar(scalar) else { throw error() }
                     bytes.append(contentsOf: String(Character(unicode)).utf8)
-                default: throw error()
+                default:
+                    index -= 1  // point at the character after the backslash
+                    throw error()
                 }
             case 0..<0x20:
                 throw error()
@@ -191,7 +193,8 @@ struct JSONTextParser {
         }
         let literal = text.slice(start..<index).string
         if isIntegral, let value = Int64(literal) { return .int(value) }
-        guard let value = Double(literal) else { throw ConsentError(.badJSON, characterOffset: start) }
+        // A number beyond Double (`2e616`) would read as infinity and print back as null: refuse it instead.
+        guard let value = Double(literal), value.isFinite else { throw ConsentError(.badJSON, characterOffset: start) }
         return .double(value)
     }
 }

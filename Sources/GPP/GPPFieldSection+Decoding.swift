@@ -11,13 +11,21 @@ extension GPPFieldSection {
     ///   section's prefix as `segment`, the field and its bit offset within its segment.
     public init(
         _ declaration: GPPSectionDeclaration,
+        encoded text: String,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) {
+        self = try withTextView(of: text) { view throws(ConsentError) in
+            try GPPFieldSection.decode(declaration, part: view, source: text, options: options)
+        }
+    }
+
+    /// Decodes one section's text held in any string type (see the `String` form).
+    public init(
+        _ declaration: GPPSectionDeclaration,
         encoded text: some StringProtocol,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) {
-        let source = text as? String ?? String(text)
-        self = try withTextView(of: source) { view throws(ConsentError) in
-            try GPPFieldSection.decode(declaration, part: view, source: source, options: options)
-        }
+        try self.init(declaration, encoded: String(text), options: options)
     }
 
     /// Decodes a section from `part`, a view into `source` (the whole input, from which the section keeps its
@@ -36,7 +44,7 @@ extension GPPFieldSection {
             case .mspa: section = try decodeMSPA(declaration, &parts)
             case .tcfCanada: section = try decodeCanadian(declaration, &parts)
             }
-            if let source { section.memory.text = source.utf8Slice(part.offset..<part.offset + part.count) }
+            if let source { section.memory.text = GPPTextSlice(source, part.offset..<part.offset + part.count) }
             return section
         } catch {
             throw error.adding(format: .gpp, segment: declaration.prefix)
@@ -156,7 +164,7 @@ extension GPPFieldSection {
                 )
             }
             try section.decodeSegment(index, &segmentReader, part)
-            section.memory.segmentOrder.append(UInt8(index))
+            section.memory.noteSegment(index)
         }
         return section
     }
@@ -188,7 +196,7 @@ extension GPPFieldSection {
         _ reader: inout BitReader,
         _ part: GPPSegmentPart
     ) throws(ConsentError) -> GPPSegmentNotes {
-        let segment = layout.segments[index]
+        let segment = layout.plans[index]
         var notes = GPPSegmentNotes()
         let id = declaration.id
         if segment.hasVendorEncodings {
@@ -305,9 +313,5 @@ struct GPPSegmentParts {
 extension String {
     /// The bytes `range` of the UTF-8 form, as a substring sharing this string's storage (no copy). `range` lies on
     /// ASCII boundaries.
-    func utf8Slice(_ range: Range<Int>) -> Substring {
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let end = utf8.index(start, offsetBy: range.count)
-        return self[start..<end]
-    }
+    func utf8Slice(_ range: Range<Int>) -> Substring { GPPTextSlice(self, range).substring }
 }

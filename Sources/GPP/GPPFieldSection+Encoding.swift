@@ -5,7 +5,7 @@ extension GPPFieldSection {
     /// re-encoding), else the canonical form.
     /// - Throws: `valueOutOfRange` when a value does not fit its field.
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
-        if options.fidelity == .preserveOriginal, let text = memory.text { return String(text) }
+        if options.fidelity == .preserveOriginal, let text = memory.text { return text.string }
         var counter = BitCounter()
         try writeCanonical(into: &counter)
         var writer = BitWriter(reservingBits: counter.totalBits)
@@ -16,7 +16,7 @@ extension GPPFieldSection {
     /// Appends the section's text to `sink` (see ``encoded(options:)``).
     func write<Sink: BitSink>(into sink: inout Sink, options: EncodingOptions) throws(ConsentError) {
         if options.fidelity == .preserveOriginal, let text = memory.text {
-            sink.appendText(String(text))
+            sink.appendText(text.string)
         } else {
             try writeCanonical(into: &sink)
         }
@@ -36,10 +36,11 @@ extension GPPFieldSection {
                 value: Int64(declaration.id)
             )
         }
-        let subsections = presentSubsectionIDs
+        // Only a section header (header-first layouts) writes the subsection ids.
+        let subsections = layout.coreIndex > 0 ? presentSubsectionIDs : IDSet()
         var first = true
         do throws(ConsentError) {
-            for (index, segment) in layout.segments.enumerated() where isPresent(segmentIndex: index) {
+            for (index, segment) in layout.plans.enumerated() where isPresent(segmentIndex: index) {
                 if !first { sink.appendASCII(UInt8(ascii: ".")) }
                 first = false
                 try segment.encode(values, sectionID: declaration.id, subsectionIDs: subsections, into: &sink)

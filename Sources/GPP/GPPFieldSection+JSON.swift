@@ -27,23 +27,23 @@ extension GPPFieldSection {
     private var encodingJSON: JSONObject {
         var encoding = JSONObject()
         encoding.append("layout", .string(layout.name.description))
-        if let text = memory.text { encoding.append("text", .string(String(text))) }
+        if let text = memory.text { encoding.append("text", .string(text.string)) }
         if memory.text != nil {
             let padding =
                 memory.irregularPadding
                 ? "irregular" : memory.sixBitPadding ? (memory.bytePadding ? "mixed" : "sixBit") : "byteThenSixBit"
             encoding.append("padding", .string(padding))
         }
-        if layout.segments.contains(where: \.hasVendorEncodings) {
+        if layout.plans.contains(where: \.hasVendorEncodings) {
             encoding.append(
                 "vendorEncoding",
                 .string(memory.fibonacciVendors ? "optimizedFibonacciRange" : "optimizedIntRange")
             )
         }
-        if !memory.segmentOrder.isEmpty {
+        if memory.segmentOrder != 0 {
             encoding.append(
                 "segmentOrder",
-                .array(memory.segmentOrder.map { .string(layout.segments[Int($0)].name.description) })
+                .array(memory.segmentOrderIndexes.map { .string(layout.segments[$0].name.description) })
             )
         }
         if memory.extraSegments > 0 { encoding.append("extraSegments", .integer(memory.extraSegments)) }

@@ -46,7 +46,7 @@ public struct GPPFieldSection: Sendable, Hashable {
     public var prefix: String { declaration.prefix.description }
 
     /// The text this section was decoded from, while no field has changed since.
-    public var originalText: Substring? { memory.text }
+    public var originalText: Substring? { memory.text?.substring }
 
     /// True when the layout's segment `name` (`gpc`, `sensitiveData`, `disclosedVendors`, ...) is present.
     public func isPresent(segment name: String) -> Bool {
@@ -86,15 +86,17 @@ public struct GPPFieldSection: Sendable, Hashable {
     private mutating func setDefaults(segment index: Int) {
         let segment = layout.segments[index]
         for (fieldIndex, field) in segment.fields.enumerated() {
-            if case .scalar(let slot) = segment.slots[fieldIndex] { values.setScalar(UInt64(field.defaultValue), slot) }
+            if case .scalar(let slot) = layout.plans[index].steps[fieldIndex].slot {
+                values.setScalar(UInt64(field.defaultValue), slot)
+            }
         }
     }
 
     private mutating func clearValues(segment index: Int) {
-        for slot in layout.segments[index].slots {
+        for slot in layout.plans[index].steps.map(\.slot) {
             switch slot {
             case .scalar(let scalar): values.setScalar(0, scalar)
-            case .ids(let setIndex), .countedIDs(let setIndex, _): values.idSets[setIndex] = IDSet()
+            case .ids(let setIndex), .countedIDs(let setIndex, _): values.setIDs(IDSet(), at: setIndex)
             case .restrictions: values.restrictions = []
             case .derived: break
             }
@@ -105,7 +107,7 @@ public struct GPPFieldSection: Sendable, Hashable {
 /// How a decoded section was written: what a canonical encoding would not reproduce, and what lint reports.
 struct GPPSectionMemory: Sendable, Hashable {
     /// The section's text as decoded; cleared by any change.
-    var text: Substring?
+    var text: GPPTextSlice?
     /// Some segment was padded to 6 bits only (the specification's form).
     var sixBitPadding = false
     /// Some segment was padded to a byte, then to 6 bits (iabgpp-es/java).
@@ -118,8 +120,27 @@ struct GPPSectionMemory: Sendable, Hashable {
     var fibonacciVendors = false
     /// The core ended inside the PubRestrictions count (TCF Canada).
     var restrictionsCut = false
-    /// The optional segments' indexes in the order written, when that is free (TCF Canada).
-    var segmentOrder: [UInt8] = []
+    /// The optional segments' indexes in the order written, when that is free (TCF Canada): four bits each, the
+    /// first in the lowest bits, each stored plus one.
+    var segmentOrder: UInt32 = 0
+
+    /// The segment indexes of ``segmentOrder``.
+    var segmentOrderIndexes: [Int] {
+        var indexes: [Int] = []
+        var packed = segmentOrder
+        while packed != 0 {
+            indexes.append(Int(packed & 15) - 1)
+            packed >>= 4
+        }
+        return indexes
+    }
+
+    /// Appends a segment index to ``segmentOrder``.
+    mutating func noteSegment(_ index: Int) {
+        var shift: UInt32 = 0
+        while segmentOrder >> shift != 0 { shift += 4 }
+        if shift < 32 { segmentOrder |= UInt32(index + 1) << shift }
+    }
 
     /// Records the padding after the last field of a segment.
     mutating func notePadding(_ reader: BitReader) {

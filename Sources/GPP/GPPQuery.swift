@@ -19,16 +19,40 @@ public enum GPPQuery {
         public static let targetedAdvertisingOptOut = USNationalSignal(index: 2)
     }
 
-    /// Bit offsets of the three signals in each usnat layout, from the declaration (layout-major).
-    private static let signalOffsets: [Int] = GPPSectionDeclaration.usNational.layouts.flatMap { layout in
-        ["saleOptOut", "sharingOptOut", "targetedAdvertisingOptOut"].map { layout.coreBitOffset(of: $0) ?? 0 }
+    /// Bit offsets of the three signals in the two usnat layouts and the layouts' core widths, read from the
+    /// declaration once; trivial values, so reading them retains nothing.
+    private struct USNationalOffsets {
+        let version1: (Int, Int, Int)
+        let version2: (Int, Int, Int)
+
+        init(_ declaration: GPPSectionDeclaration) {
+            func offsets(_ layout: GPPSectionLayout) -> (Int, Int, Int) {
+                (
+                    layout.coreBitOffset(of: "saleOptOut") ?? 0, layout.coreBitOffset(of: "sharingOptOut") ?? 0,
+                    layout.coreBitOffset(of: "targetedAdvertisingOptOut") ?? 0
+                )
+            }
+            version1 = offsets(declaration.layouts[0])
+            version2 = offsets(declaration.layouts[1])
+        }
+
+        func offset(layout: Int, signal: USNationalSignal) -> Int {
+            let offsets = layout == 0 ? version1 : version2
+            switch signal.index {
+            case 0: return offsets.0
+            case 1: return offsets.1
+            default: return offsets.2
+            }
+        }
     }
+
+    private static let signalOffsets = USNationalOffsets(.usNational)
 
     /// True when the header lists section `id`.
     /// - Throws: the header's errors (`empty`, `unknownFormat`, `badVersion`, `badBase64`, `truncated`, ...).
     public static func containsSection(
         _ id: Int,
-        in encoded: some StringProtocol,
+        in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Bool {
         try withTextView(of: encoded) { view throws(ConsentError) in
@@ -42,26 +66,39 @@ public enum GPPQuery {
     ///   puts it; the core's errors (`badVersion`, `truncated`, `badBase64`, ...).
     public static func usNational(
         _ signal: USNationalSignal,
-        in encoded: some StringProtocol,
+        in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Int? {
-        try withTextView(of: encoded) { view throws(ConsentError) -> Int? in
-            guard let part = try section(7, in: view, options: options) else { return nil }
-            let declaration = GPPSectionDeclaration.usNational
-            let core = part.slice(0..<(part.firstIndex(of: UInt8(ascii: ".")) ?? part.count))
-            do throws(ConsentError) {
-                let reader = try core.bitReader()
-                let version: Int = try reader.peekInteger(bits: 6)
-                let layoutIndex = try declaration.layoutIndex(version: version, coreBits: reader.bitCount)
-                guard reader.bitCount >= declaration.layouts[layoutIndex].coreBitCount ?? 0 else {
-                    throw ConsentError(.truncated)
-                }
-                return try reader.getInteger(atBit: signalOffsets[layoutIndex * 3 + signal.index], bits: 2)
-            } catch {
-                // The full decoder says which field failed where.
-                _ = try GPPFieldSection.decode(declaration, part: part, source: nil, options: options)
-                throw error
+        // The answer is read in the non-throwing view (no error travels out of the closure); only a string that
+        // fails takes the throwing path, which reports the full decoder's error.
+        let answer: Int?? = withTextView(of: encoded) { view in try? signalValue(signal, in: view, options: options) }
+        if let answer { return answer }
+        return try withTextView(of: encoded) { view throws(ConsentError) -> Int? in
+            try signalValue(signal, in: view, options: options)
+        }
+    }
+
+    /// The signal's value in `view`, or nil when there is no usnat section.
+    private static func signalValue(
+        _ signal: USNationalSignal,
+        in view: TextView,
+        options: DecodingOptions
+    ) throws(ConsentError) -> Int? {
+        guard let part = try section(7, in: view, options: options) else { return nil }
+        let declaration = GPPSectionDeclaration.usNational
+        let core = part.slice(0..<(part.firstIndex(of: UInt8(ascii: ".")) ?? part.count))
+        do throws(ConsentError) {
+            let reader = try core.bitReader()
+            let version: Int = try reader.peekInteger(bits: 6)
+            let layoutIndex = try declaration.layoutIndex(version: version, coreBits: reader.bitCount)
+            guard reader.bitCount >= declaration.layouts[layoutIndex].coreBitCount ?? 0 else {
+                throw ConsentError(.truncated)
             }
+            return try reader.getInteger(atBit: signalOffsets.offset(layout: layoutIndex, signal: signal), bits: 2)
+        } catch {
+            // The full decoder says which field failed where.
+            _ = try GPPFieldSection.decode(declaration, part: part, source: nil, options: options)
+            throw error
         }
     }
 
@@ -69,13 +106,39 @@ public enum GPPQuery {
     /// - Throws: as ``usNational(_:in:options:)``, and the GPC subsection's errors (`badValue`, field
     ///   `gpcSegmentType`, when its type is not 1).
     public static func usNationalGPC(
-        in encoded: some StringProtocol,
+        in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Bool? {
         try withTextView(of: encoded) { view throws(ConsentError) -> Bool? in
             guard let part = try section(7, in: view, options: options) else { return nil }
             return try GPPFieldSection.decode(.usNational, part: part, source: nil, options: options).gpc
         }
+    }
+
+    /// ``containsSection(_:in:options:)`` for any string type.
+    public static func containsSection(
+        _ id: Int,
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Bool {
+        try containsSection(id, in: String(encoded), options: options)
+    }
+
+    /// ``usNational(_:in:options:)`` for any string type.
+    public static func usNational(
+        _ signal: USNationalSignal,
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Int? {
+        try usNational(signal, in: String(encoded), options: options)
+    }
+
+    /// ``usNationalGPC(in:options:)`` for any string type.
+    public static func usNationalGPC(
+        in encoded: some StringProtocol,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Bool? {
+        try usNationalGPC(in: String(encoded), options: options)
     }
 
     /// Where the encoded TC string of section 2 (`tcfeuv2`) lies in `encoded`, or nil when there is none. Only the

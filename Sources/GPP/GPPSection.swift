@@ -6,8 +6,8 @@ public import USPrivacy
 public enum GPPSection: Sendable, Hashable {
     /// Section 1, `tcfeuv1`: a legacy TCF v1.1 consent string (deprecated).
     case tcfEuV1(TCStringV1)
-    /// Section 2, `tcfeuv2`: a TCF v2 TC string.
-    case tcfEuV2(TCString)
+    /// Section 2, `tcfeuv2`: a TCF v2 TC string (boxed: it is more than twice the size of the other cases).
+    indirect case tcfEuV2(TCString)
     /// Section 6, `uspv1`: a US Privacy string.
     case usPrivacy(USPrivacyString)
     /// A section described by a ``GPPSectionDeclaration``: TCF Canada (5), usnat (7), the US states (8-27).

@@ -11,23 +11,34 @@ extension GPPString {
     /// that none is empty, then every section.
     /// - Throws: a ``ConsentError`` naming the section (`segment`), field, bit offset within its segment and the
     ///   character offset of that segment.
-    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
-        let source = encoded as? String ?? String(encoded)
-        self = try withTextView(of: source) { view throws(ConsentError) in
-            try GPPString.decode(view, source: source, options: options)
+    public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        var sections: [GPPSection] = []
+        var headerEnd = 0
+        try withTextView(of: encoded) { view throws(ConsentError) in
+            headerEnd = try GPPString.decode(view, source: encoded, options: options, into: &sections)
         }
+        version = 1
+        self.sections = sections
+        memory = GPPStringMemory(text: encoded, header: GPPTextSlice(encoded, 0..<headerEnd))
         if options.strict, lint().contains(where: { $0.severity == .error }) {
             throw ConsentError(.policyViolation, format: .gpp)
         }
     }
 
+    /// Decodes a GPP string held in any string type (copied once into a `String`, which the value keeps).
+    /// - Throws: as ``init(encoded:options:)-(String,_)``.
+    public init(encoded: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        try self.init(encoded: String(encoded), options: options)
+    }
+
+    /// Decodes the header and every section of `view` into `sections`; returns where the header ends.
     private static func decode(
         _ view: TextView,
         source: String,
-        options: DecodingOptions
-    ) throws(ConsentError) -> GPPString {
+        options: DecodingOptions,
+        into sections: inout [GPPSection]
+    ) throws(ConsentError) -> Int {
         let header = try GPPHeader.read(view, options: options)
-        var sections: [GPPSection] = []
         sections.reserveCapacity(header.ids.count)
         var position = header.end
         for id in header.ids {
@@ -43,9 +54,7 @@ extension GPPString {
             position = end
         }
         guard position == view.count else { throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde)) }
-        var string = GPPString(sections: sections)
-        string.memory = GPPStringMemory(text: source, header: source.utf8Slice(0..<header.end))
-        return string
+        return header.end
     }
 
     private static func decodeSection(

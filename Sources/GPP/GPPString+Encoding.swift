@@ -9,9 +9,19 @@ extension GPPString {
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
         let preserve = options.fidelity == .preserveOriginal
         if preserve, let text = memory.text { return text }
-        let ordered = sections.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+        var ascending = true
+        var previous = 0
+        for section in sections {
+            ascending = ascending && section.id > previous
+            previous = section.id
+        }
+        // Usually already in order; otherwise the sections are written in ascending id order.
+        let ordered =
+            ascending
+            ? sections
+            : sections.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
         var ids = IDSet()
-        for (_, section) in ordered {
+        for section in ordered {
             guard section.id >= 1, section.id <= IDSet.maximumID, !ids.contains(section.id) else {
                 throw ConsentError(
                     .valueOutOfRange,
@@ -24,12 +34,12 @@ extension GPPString {
             ids.insert(section.id)
         }
         var writer = BitWriter(reservingBits: 64 * 6)
-        if preserve, let header = memory.header, Self.headerIDs(header) == ids {
-            writer.appendText(String(header))
+        if preserve, let header = memory.header?.string, Self.headerIDs(header) == ids {
+            writer.appendText(header)
         } else {
             try GPPHeader.write(ids: ids, into: &writer)
         }
-        for (_, section) in ordered {
+        for section in ordered {
             writer.appendASCII(GPPHeader.tilde)
             try section.write(into: &writer, options: options)
         }
@@ -37,7 +47,7 @@ extension GPPString {
     }
 
     /// The ids a kept header text lists.
-    private static func headerIDs(_ header: Substring) -> IDSet? {
+    private static func headerIDs(_ header: String) -> IDSet? {
         try? withTextView(of: header) { view throws(ConsentError) in
             try GPPHeader.read(view, options: DecodingOptions()).ids
         }

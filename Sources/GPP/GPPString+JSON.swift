@@ -15,7 +15,7 @@ extension GPPString {
         object.append("sections", .object(body))
         var encoding = JSONObject()
         if let text = memory.text { encoding.append("text", .string(text)) }
-        if let header = memory.header { encoding.append("header", .string(String(header))) }
+        if let header = memory.header { encoding.append("header", .string(header.string)) }
         object.append("encoding", .object(encoding))
         return .object(object)
     }
@@ -55,7 +55,7 @@ extension GPPString {
         {
             string = decoded
         } else if let header = encoding?["header"]?.stringValue {
-            string.memory.header = Substring(header)
+            string.memory.header = GPPTextSlice(header, 0..<header.utf8.count)
         }
         self = string
     }

@@ -72,5 +72,5 @@ struct GPPStringMemory: Sendable, Hashable {
     /// The whole input.
     var text: String?
     /// The header's text.
-    var header: Substring?
+    var header: GPPTextSlice?
 }

@@ -33,6 +33,14 @@ public struct FuzzInput: Sendable {
         text = String(decoding: payload, as: UTF8.self)
     }
 
+    /// An input of `text` with the given decoding options and the default encoding options.
+    init(text: String, decoding: DecodingOptions) {
+        self.decoding = decoding
+        encoding = EncodingOptions()
+        payload = ArraySlice(text.utf8)
+        self.text = text
+    }
+
     /// Options for decoding our own output again: no limits, not strict.
     public static let unlimited: DecodingOptions = {
         var options = DecodingOptions()

@@ -1,3 +1,5 @@
+import GPP
+import TCF
 import USPrivacy
 
 /// The fuzz targets: one per entry point of the package. Each `Fuzz/Sources/Fuzz<rawValue>/main.swift` is a
@@ -11,6 +13,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
     case json = "JSON"
     /// `USPrivacyString(encoded:)` and everything a decoded value must satisfy.
     case usPrivacy = "USPrivacy"
+    /// `TCFString(encoded:)` (TC strings v2 and v1.1) and everything a decoded value must satisfy.
+    case tcString = "TCString"
+    /// `GPPString(encoded:)` and everything a decoded value must satisfy.
+    case gpp = "GPP"
+    /// The allocation-free TC string query against the full decode.
+    case tcfQuery = "TCFQuery"
+    /// The GPP query path (sections present, usnat signals, the section 2 text) against the full decode.
+    case gppQuery = "GPPQuery"
+    /// Structure-aware: the input chooses a value of some format, which must round-trip.
+    case roundTrip = "RoundTrip"
 
     /// The name of the libFuzzer executable (`FuzzBase64URL`).
     public var executableName: String { "Fuzz" + rawValue }
@@ -30,6 +42,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
         case .bitReader: return BitReaderInvariants.check(input)
         case .json: return JSONInvariants.check(input)
         case .usPrivacy: return CodecInvariants.check(USPrivacyString.self, self, input)
+        case .tcString: return CodecInvariants.check(TCFString.self, self, input)
+        case .gpp: return CodecInvariants.check(GPPString.self, self, input)
+        case .tcfQuery: return TCFQueryInvariants.check(input)
+        case .gppQuery: return GPPQueryInvariants.check(input)
+        case .roundTrip: return RoundTripInvariants.check(input)
         }
     }
 

@@ -2,7 +2,7 @@ import AdditionalConsent
 import ConsentCore
 import Testing
 
-/// The Additional Consent lines of /work/shared/vectors (ac.jsonl and invalid.jsonl), copied with their ids.
+/// The Additional Consent lines of the golden vectors (ac.jsonl and invalid.jsonl), copied with their ids.
 @Suite struct AdditionalConsentVectorTests {
     struct Valid: Sendable, CustomStringConvertible {
         let id: String

@@ -1,5 +1,7 @@
 import ConsentCore
 import ConsentTestSupport
+import GPP
+import TCF
 import USPrivacy
 
 /// How the conformance tests reach a decoder for a vector's kind, and what they compare.
@@ -17,6 +19,12 @@ enum VectorDecoding {
         switch kind {
         case .usp:
             let value = try USPrivacyString(encoded: input)
+            return Outcome(json: value.jsonValue(), reencoded: try value.encoded())
+        case .tcf:
+            let value = try TCFString(encoded: input)
+            return Outcome(json: value.jsonValue(), reencoded: try value.encoded())
+        case .gpp:
+            let value = try GPPString(encoded: input)
             return Outcome(json: value.jsonValue(), reencoded: try value.encoded())
         default:
             return nil

@@ -20,11 +20,13 @@ struct VectorFileTests {
     func errorCodesAreCodeWords() throws {
         let words = Set(ConsentErrorCodes.all.map(\.description))
         for vector in try VectorLoader.invalid() {
-            #expect(words.contains(vector.expectCode ?? ""), "\(vector.id): unknown code \(vector.expectCode ?? "")")
+            let isCode = words.contains(vector.expectCode ?? "")
+            #expect(isCode, "\(vector.id): unknown code \(vector.expectCode ?? "")")
         }
         let ids = Set(try VectorLoader.invalid().map(\.id))
         for id in try VectorLoader.errorCodes().keys {
-            #expect(ids.contains(id), "error-codes.txt names \(id), which is no invalid vector")
+            let isVector = ids.contains(id)
+            #expect(isVector, "error-codes.txt names \(id), which is no invalid vector")
         }
     }
 
@@ -32,7 +34,8 @@ struct VectorFileTests {
     func knownFailuresNameVectors() throws {
         let ids = Set(try VectorLoader.all().map(\.id))
         for id in try VectorLoader.knownFailures().keys {
-            #expect(ids.contains(id), "known-failures.txt names \(id), which is no vector")
+            let isVector = ids.contains(id)
+            #expect(isVector, "known-failures.txt names \(id), which is no vector")
         }
     }
 

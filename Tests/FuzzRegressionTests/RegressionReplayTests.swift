@@ -43,7 +43,8 @@ struct RegressionReplayTests {
     func openListNamesExistingFiles() throws {
         let names = Set(try FuzzFiles.regressions().map(\.name))
         for name in try FuzzFiles.openRegressions() {
-            #expect(names.contains(name), "open.txt lists \(name), which is not in Fuzz/Regressions/")
+            let exists = names.contains(name)
+            #expect(exists, "open.txt lists \(name), which is not in Fuzz/Regressions/")
         }
     }
 

@@ -6,7 +6,12 @@ import Testing
 /// The query path answers as the full decoder does.
 @Suite struct QueryTests {
     static let typical: [String] = {
-        guard let text = try? String(contentsOfFile: "/work/shared/bench/gpp-typical.txt", encoding: .utf8) else {
+        guard
+            let text = try? String(
+                contentsOfFile: Vector.root.appendingPathComponent("Benchmarks/Corpus/gpp-typical.txt").path,
+                encoding: .utf8
+            )
+        else {
             return []
         }
         return text.split(separator: "\n").map(String.init)

@@ -279,3 +279,49 @@ import Testing
         }
     }
 }
+
+/// What a pretty printer gets from the declarations.
+@Suite struct PrettyPrinterSupportTests {
+    @Test func entriesCarryNamesValuesAndMeanings() throws {
+        let section = try GPPFieldSection(.usNational, encoded: "CVVVkkkkkpFY.YA")
+        let entries = section.entries
+        let saleOptOut = try #require(entries.first { $0.field.key.description == "saleOptOut" })
+        #expect(saleOptOut.field.name.description == "SaleOptOut")
+        #expect(saleOptOut.value == .integer(1))
+        #expect(saleOptOut.meanings.map { $0?.description } == ["opted out"])
+        let sensitive = try #require(entries.first { $0.field.key.description == "sensitiveDataProcessing" })
+        #expect(sensitive.field.itemNames.count == 16)
+        #expect(sensitive.field.itemNames.first?.description == "racial or ethnic origin")
+        #expect(sensitive.meanings.first??.description == "consent")
+        let gpc = try #require(entries.first { $0.field.key.description == "gpc" })
+        #expect(gpc.segment.name.description == "gpc")
+        #expect(gpc.value == .boolean(true))
+        #expect(GPPField.gpcMeaningCheck(gpc))
+        let covered = GPPSectionDeclaration.usNational.layouts[1].core.fields.first {
+            $0.key.description == "mspaCoveredTransaction"
+        }
+        #expect(covered?.values.meaning(of: 2)?.description == "no")
+        #expect(covered?.values.allows(0) == false)
+        #expect(GPPSectionDeclaration.usNational.title.description == "US National (MSPA)")
+        let absent = try GPPFieldSection(.usNational, encoded: "CVVVkkkkkpFY")
+        #expect(absent.entries.first { $0.field.key.description == "gpc" }?.value == nil)
+    }
+
+    @Test func valuesByIndexFollowTheEntries() throws {
+        for text in ["CVVVkkkkkpFY.YA", "CVVVkkkkkpFY", "BAAAVVVVUQA.QA"] {
+            let section = try GPPFieldSection(.usNational, encoded: text)
+            #expect(section.fieldCount == section.entries.count)
+            for (index, entry) in section.entries.enumerated() {
+                #expect(section.value(at: index) == entry.value)
+                #expect(section.value(entry.field.key.description) == entry.value)
+            }
+        }
+    }
+}
+
+extension GPPField {
+    /// The GPC field's meaning for `true`.
+    static func gpcMeaningCheck(_ entry: GPPFieldEntry) -> Bool {
+        entry.meanings.first??.description == "Global Privacy Control signal sent"
+    }
+}

@@ -11,9 +11,13 @@ struct Vector: CustomStringConvertible {
 
     var description: String { id }
 
-    /// The vectors of `file` (in /work/shared/vectors) of kind `kind`.
+    /// The repository root, from this file's place in `Tests/GPPTests/`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The vectors of `file` (in the repository's `Vectors/`) of kind `kind`.
     static func load(_ file: String, kind: String = "gpp") -> [Vector] {
-        let path = "/work/shared/vectors/" + file
+        let path = root.appendingPathComponent("Vectors").appendingPathComponent(file).path
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard let json = try? JSONValue(parsing: line), json["kind"]?.stringValue == kind,

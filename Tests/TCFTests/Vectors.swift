@@ -13,13 +13,12 @@ struct Vector: CustomStringConvertible, Sendable {
 }
 
 enum Vectors {
-    /// The shared vector folder for now; the proofs helper vendors the files into `Vectors/` at the repository
-    /// root, which is looked at first.
-    static let directories: [URL] = [
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Vectors"),
-        URL(fileURLWithPath: "/work/shared/vectors"),
-    ]
+    /// The repository root, from this file's place in `Tests/TCFTests/`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The vendored golden vectors (`Vectors/`).
+    static let directories: [URL] = [root.appendingPathComponent("Vectors")]
 
     static func load(_ file: String) -> [Vector] {
         for directory in directories {
@@ -44,7 +43,7 @@ enum Vectors {
 
     /// Bench corpus lines.
     static func corpus(_ name: String) -> [String] {
-        let url = URL(fileURLWithPath: "/work/shared/bench").appendingPathComponent(name)
+        let url = root.appendingPathComponent("Benchmarks/Corpus").appendingPathComponent(name)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").map(String.init)
     }

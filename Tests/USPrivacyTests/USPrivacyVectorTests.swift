@@ -2,7 +2,7 @@ import ConsentCore
 import Testing
 import USPrivacy
 
-/// The US Privacy lines of /work/shared/vectors (usp.jsonl and invalid.jsonl), copied with their ids.
+/// The US Privacy lines of the golden vectors (usp.jsonl and invalid.jsonl), copied with their ids.
 @Suite struct USPrivacyVectorTests {
     struct Valid: Sendable, CustomStringConvertible {
         let id: String

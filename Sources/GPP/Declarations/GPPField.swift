@@ -72,6 +72,6 @@ public struct GPPField: Sendable {
 extension StaticString {
     /// True when the string's bytes equal `text`'s UTF-8, without building a `String`.
     func hasText(_ text: String) -> Bool {
-        withUTF8Buffer { $0.elementsEqual(text.utf8) }
+        utf8CodeUnitCount == text.utf8.count && withUTF8Buffer { $0.elementsEqual(text.utf8) }
     }
 }

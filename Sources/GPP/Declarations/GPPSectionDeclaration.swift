@@ -66,7 +66,12 @@ public final class GPPSectionDeclaration: Sendable {
     /// a larger layout, or too short for the Version's layout but long enough for a smaller one.
     /// - Throws: `badVersion` when no layout has that Version.
     func layoutIndex(version: Int, coreBits: Int) throws(ConsentError) -> Int {
-        guard let own = layouts.firstIndex(where: { $0.version == version }) else {
+        var own = -1
+        for index in layouts.indices where layouts[index].version == version {
+            own = index
+            break
+        }
+        guard own >= 0 else {
             throw ConsentError(
                 .badVersion,
                 format: .gpp,
@@ -77,8 +82,8 @@ public final class GPPSectionDeclaration: Sendable {
             )
         }
         let ownBits = layouts[own].coreBitCount ?? 0
-        for (index, layout) in layouts.enumerated() where index != own && layout.version != nil {
-            guard let bits = layout.coreBitCount, coreBits >= bits else { continue }
+        for index in layouts.indices where index != own && layouts[index].version != nil {
+            guard let bits = layouts[index].coreBitCount, coreBits >= bits else { continue }
             if bits > ownBits || coreBits < ownBits { return index }
         }
         return own

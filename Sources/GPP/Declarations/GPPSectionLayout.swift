@@ -11,35 +11,43 @@ public final class GPPSectionLayout: Sendable {
     public let coreIndex: Int
     /// Number of id-set slots.
     let idSetCount: Int
+    /// The segments reduced to what the decoder and encoder walk.
+    let plans: [GPPSegmentPlan]
     /// Bits of the core when all its fields are fixed-width.
     let coreBitCount: Int?
+    /// Segment and field index of every JSON key.
+    private let keys: [String: FieldLocation]
+    /// Every field's location, segment by segment in the order written.
+    let fieldLocations: [FieldLocation]
+
+    /// Where a field is in the layout.
+    struct FieldLocation: Sendable {
+        let segment: Int
+        let field: Int
+    }
 
     /// Lays out `segments`, giving each field a slot; traps if the fixed-width fields need more than 256 bits
     /// (a declaration error, caught by the tests).
     public init(name: StaticString, version: Int? = nil, segments: [GPPSegmentDeclaration], coreIndex: Int = 0) {
-        var laidOut = segments
-        var word = 0
+        var plans: [GPPSegmentPlan] = []
         var used = 0
         var idSets = 0
+        // Fixed-width values are stored one after the other in the order written.
         func scalarSlot(_ width: Int) -> GPPScalarSlot {
-            if used + width > 64 {
-                word += 1
-                used = 0
-            }
-            precondition(word < GPPFieldValues.wordCount, "fixed-width fields exceed the value store")
+            precondition(used + width <= GPPFieldValues.wordCount * 64, "fixed-width fields exceed the value store")
             defer { used += width }
-            return GPPScalarSlot(word: word, shift: used, width: width)
+            return GPPScalarSlot(offset: used, width: width)
         }
-        for segmentIndex in laidOut.indices {
+        for segment in segments {
             var slots: [GPPFieldSlot] = []
-            for field in laidOut[segmentIndex].fields {
+            for field in segment.fields {
                 if field.role != .value {
                     slots.append(.derived)
                     continue
                 }
                 switch field.coding {
                 case .countedBitField(let countKey):
-                    guard let countIndex = laidOut[segmentIndex].fieldIndex(countKey),
+                    guard let countIndex = segment.fieldIndex(countKey),
                         case .scalar(let countSlot) = slots[countIndex]
                     else { preconditionFailure("the count field of a counted bitfield comes first") }
                     slots.append(.countedIDs(idSets, count: countSlot))
@@ -53,14 +61,25 @@ public final class GPPSectionLayout: Sendable {
                     slots.append(.scalar(scalarSlot(coding.fixedBitCount ?? 64)))
                 }
             }
-            laidOut[segmentIndex].slots = slots
+            plans.append(GPPSegmentPlan(segment, slots: slots))
         }
         self.name = name
         self.version = version
-        self.segments = laidOut
+        self.segments = segments
+        self.plans = plans
         self.coreIndex = coreIndex
         self.idSetCount = idSets
-        self.coreBitCount = laidOut[coreIndex].fixedBitCount
+        self.coreBitCount = segments[coreIndex].fixedBitCount
+        var keys: [String: FieldLocation] = [:]
+        var locations: [FieldLocation] = []
+        for (segmentIndex, segment) in segments.enumerated() {
+            for (fieldIndex, field) in segment.fields.enumerated() {
+                keys[field.key.description] = FieldLocation(segment: segmentIndex, field: fieldIndex)
+                locations.append(FieldLocation(segment: segmentIndex, field: fieldIndex))
+            }
+        }
+        self.keys = keys
+        self.fieldLocations = locations
     }
 
     /// The core segment.
@@ -71,10 +90,7 @@ public final class GPPSectionLayout: Sendable {
 
     /// The segment and field index of the field with JSON key `key`.
     func locate(_ key: String) -> (segment: Int, field: Int)? {
-        for (segmentIndex, segment) in segments.enumerated() {
-            if let fieldIndex = segment.fieldIndex(key) { return (segmentIndex, fieldIndex) }
-        }
-        return nil
+        keys[key].map { ($0.segment, $0.field) }
     }
 
     /// The bit offset of field `key` in the core, when every field before it has a fixed width.

@@ -14,9 +14,6 @@ public struct GPPSegmentDeclaration: Sendable {
     public let isOptional: Bool
     /// The fields after the type field, in the order written.
     public let fields: [GPPField]
-    /// Where each field's value is kept, set by the layout.
-    var slots: [GPPFieldSlot] = []
-
     /// Declares a segment.
     public init(
         _ name: StaticString,
@@ -48,22 +45,50 @@ public struct GPPSegmentDeclaration: Sendable {
     /// The index of the field with JSON key `key`.
     func fieldIndex(_ key: String) -> Int? { fields.firstIndex { $0.hasKey(key) } }
 
-    /// True when the segment has a vendor-range field or publisher restrictions (two encodings exist).
-    var hasVendorEncodings: Bool {
-        fields.contains {
-            if case .vendorRange = $0.coding { return true }
-            if case .publisherRestrictions = $0.coding { return true }
-            return false
+}
+
+/// What the decoder and encoder need of one field, all trivial values.
+struct GPPFieldStep: Sendable {
+    /// The coding, without payloads.
+    enum Kind: UInt8, Sendable {
+        case integer, boolean, list, datetime, letters, bitField, countedBitField, vendorRange, fibonacciRange
+        case restrictions, sectionID, subsectionIDs
+    }
+
+    let kind: Kind
+    /// Width of an integer, list or datetime, letter count, or bitfield length.
+    let bits: Int
+    /// Width of one list item (lists only).
+    let itemBits: Int
+    let slot: GPPFieldSlot
+    /// The JSON key, for errors.
+    let key: StaticString
+
+    init(_ field: GPPField, _ slot: GPPFieldSlot) {
+        self.slot = slot
+        key = field.key
+        if case .integerList(_, let bitsPerItem) = field.coding { itemBits = bitsPerItem } else { itemBits = 0 }
+        switch (field.role, field.coding) {
+        case (.sectionID, _): (kind, bits) = (.sectionID, 6)
+        case (.subsectionIDs, _): (kind, bits) = (.subsectionIDs, 0)
+        case (_, .boolean): (kind, bits) = (.boolean, 1)
+        case (_, .letters(let count)): (kind, bits) = (.letters, count)
+        case (_, .bitField(let count)): (kind, bits) = (.bitField, count)
+        case (_, .countedBitField): (kind, bits) = (.countedBitField, 0)
+        case (_, .vendorRange): (kind, bits) = (.vendorRange, 0)
+        case (_, .fibonacciRange): (kind, bits) = (.fibonacciRange, 0)
+        case (_, .publisherRestrictions): (kind, bits) = (.restrictions, 0)
+        case (_, .integerList(let count, let bitsPerItem)): (kind, bits) = (.list, count * bitsPerItem)
+        case (_, .datetime): (kind, bits) = (.datetime, 36)
+        case (_, let coding): (kind, bits) = (.integer, coding.fixedBitCount ?? 0)
         }
     }
 }
 
-/// A bit position in the fixed part of ``GPPFieldValues``.
+/// A bit range in the fixed part of ``GPPFieldValues``.
 struct GPPScalarSlot: Sendable, Hashable {
-    /// Which of the four words.
-    let word: Int
-    /// Shift of the value's lowest bit.
-    let shift: Int
+    /// The first bit, counted from the most significant bit of the first word.
+    let offset: Int
     /// Width in bits.
     let width: Int
 }

@@ -1,53 +1,99 @@
 public import ConsentCore
 
-/// The values of one section's fields, kept where the layout put them: fixed-width values packed into four words
-/// (no allocation), id sets and restrictions in arrays that stay empty (unallocated) for the US sections.
+/// The values of one section's fields, kept where the layout put them: fixed-width values packed into four words,
+/// id sets and restrictions in arrays that only TCF Canada has. A US section's values are five trivial words: copying
+/// one retains nothing.
 struct GPPFieldValues: Sendable, Hashable {
     /// Words of packed fixed-width values.
     static let wordCount = 4
+
+    /// The values whose size varies.
+    private struct Variable: Sendable, Hashable {
+        var idSets: [IDSet]
+        var restrictions: [CanadianPublisherRestriction] = []
+    }
 
     private var word0: UInt64 = 0
     private var word1: UInt64 = 0
     private var word2: UInt64 = 0
     private var word3: UInt64 = 0
-    /// Id-set values, by slot index.
-    var idSets: [IDSet]
-    /// The publisher restrictions (TCF Canada), in purpose then type order.
-    var restrictions: [CanadianPublisherRestriction] = []
+    private var variable: Variable?
 
     /// All zero, with `idSetCount` empty id sets.
     init(idSetCount: Int) {
-        idSets = idSetCount == 0 ? [] : [IDSet](repeating: IDSet(), count: idSetCount)
+        if idSetCount > 0 { variable = Variable(idSets: [IDSet](repeating: IDSet(), count: idSetCount)) }
+    }
+
+    /// The id set in slot `index`.
+    func ids(at index: Int) -> IDSet { variable?.idSets[index] ?? IDSet() }
+
+    /// Stores an id set in slot `index` (the layout gave the section that slot).
+    mutating func setIDs(_ ids: IDSet, at index: Int) { variable?.idSets[index] = ids }
+
+    /// The publisher restrictions (TCF Canada), in purpose then type order.
+    var restrictions: [CanadianPublisherRestriction] {
+        get { variable?.restrictions ?? [] }
+        set { variable?.restrictions = newValue }
     }
 
     /// The value in `slot`.
     @inline(__always)
-    func scalar(_ slot: GPPScalarSlot) -> UInt64 {
-        let word: UInt64
-        switch slot.word {
-        case 0: word = word0
-        case 1: word = word1
-        case 2: word = word2
-        default: word = word3
-        }
-        return (word >> UInt64(slot.shift)) & Self.mask(slot.width)
-    }
+    func scalar(_ slot: GPPScalarSlot) -> UInt64 { bits(at: slot.offset, width: slot.width) }
 
     /// Stores `value` (which fits the slot's width) in `slot`.
     @inline(__always)
     mutating func setScalar(_ value: UInt64, _ slot: GPPScalarSlot) {
-        let mask = Self.mask(slot.width) << UInt64(slot.shift)
-        let bits = (value << UInt64(slot.shift)) & mask
-        switch slot.word {
-        case 0: word0 = word0 & ~mask | bits
-        case 1: word1 = word1 & ~mask | bits
-        case 2: word2 = word2 & ~mask | bits
-        default: word3 = word3 & ~mask | bits
+        setBits(value, at: slot.offset, width: slot.width)
+    }
+
+    /// `width` (1...64) bits at store bit `offset`, bit 0 being the most significant bit of the first word (the
+    /// order the strings write them, so a segment's bits can be stored as read).
+    @inline(__always)
+    func bits(at offset: Int, width: Int) -> UInt64 {
+        let index = offset >> 6
+        let start = offset & 63
+        let high = word(index) << UInt64(start)
+        let joined = start + width > 64 ? high | word(index + 1) >> UInt64(64 - start) : high
+        return joined >> UInt64(64 - width)
+    }
+
+    /// Stores the low `width` (1...64) bits of `value` at store bit `offset`.
+    @inline(__always)
+    mutating func setBits(_ value: UInt64, at offset: Int, width: Int) {
+        let index = offset >> 6
+        let start = offset & 63
+        let mask: UInt64 = width >= 64 ? ~0 : (1 << UInt64(width)) &- 1
+        let field = value & mask
+        if start + width <= 64 {
+            let shift = UInt64(64 - start - width)
+            setWord(index, word(index) & ~(mask << shift) | field << shift)
+        } else {
+            let spill = start + width - 64
+            setWord(index, word(index) & ~(mask >> UInt64(spill)) | field >> UInt64(spill))
+            let shift = UInt64(64 - spill)
+            setWord(index + 1, word(index + 1) & ~(mask << shift) | field << shift)
         }
     }
 
     @inline(__always)
-    private static func mask(_ width: Int) -> UInt64 { width >= 64 ? ~0 : (1 << UInt64(width)) &- 1 }
+    private func word(_ index: Int) -> UInt64 {
+        switch index {
+        case 0: word0
+        case 1: word1
+        case 2: word2
+        default: word3
+        }
+    }
+
+    @inline(__always)
+    private mutating func setWord(_ index: Int, _ value: UInt64) {
+        switch index {
+        case 0: word0 = value
+        case 1: word1 = value
+        case 2: word2 = value
+        default: word3 = value
+        }
+    }
 }
 
 /// One TCF Canada publisher restriction: a purpose, a restriction type and the vendors it applies to.

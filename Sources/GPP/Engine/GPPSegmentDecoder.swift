@@ -8,10 +8,7 @@ struct GPPSegmentNotes {
     var restrictionsCut = false
 }
 
-extension GPPSegmentDeclaration {
-    /// The name errors give the type field.
-    var typeFieldName: StaticString { typeKey.utf8CodeUnitCount > 0 ? typeKey : "subsectionType" }
-
+extension GPPSegmentPlan {
     /// The one decoder: reads this segment's type field (checked) and every field in order into `values`.
     /// `fibonacciVendors` reads vendor ranges and restriction ids in the Int(16) + Boolean + Fibonacci variant.
     /// - Throws: `truncated` where a field is cut short; `badValue` for a wrong type or section id, or a value the
@@ -30,69 +27,81 @@ extension GPPSegmentDeclaration {
                 throw ConsentError(.badValue, field: typeFieldName, bitOffset: start, value: Int64(type))
             }
         }
-        for index in fields.indices {
-            let field = fields[index]
-            switch slots[index] {
+        if let run = storedRun, reader.readableBits >= run.width {
+            // Every field fits: copy the bits as they are (the store keeps them in wire order).
+            var offset = run.offset
+            var remaining = run.width
+            while remaining > 0 {
+                let chunk = Swift.min(64, remaining)
+                values.setBits(try reader.readInteger(bits: chunk, as: UInt64.self), at: offset, width: chunk)
+                offset += chunk
+                remaining -= chunk
+            }
+            return
+        }
+        for step in steps {
+            switch step.slot {
             case .scalar(let slot):
-                values.setScalar(try Self.readScalar(field, &reader), slot)
+                values.setScalar(try Self.readScalar(step, &reader), slot)
             case .ids(let setIndex):
-                values.idSets[setIndex] = try Self.readIDs(field, &reader, fibonacciVendors: fibonacciVendors)
+                values.setIDs(try Self.readIDs(step, &reader, fibonacciVendors: fibonacciVendors), at: setIndex)
             case .countedIDs(let setIndex, let countSlot):
                 let count = Int(values.scalar(countSlot))
-                values.idSets[setIndex] = try reader.readBitField(count: count, field: field.key)
+                values.setIDs(try reader.readBitField(count: count, field: step.key), at: setIndex)
             case .restrictions:
                 values.restrictions = try Self.readRestrictions(
-                    field,
+                    step,
                     &reader,
                     fibonacciVendors: fibonacciVendors,
                     notes: &notes
                 )
             case .derived:
                 let start = reader.readerBitIndex
-                if field.role == .sectionID {
-                    let id: Int = try reader.readInteger(bits: 6, field: field.key)
+                if step.kind == .sectionID {
+                    let id: Int = try reader.readInteger(bits: 6, field: step.key)
                     guard id == sectionID else {
-                        throw ConsentError(.badValue, field: field.key, bitOffset: start, value: Int64(id))
+                        throw ConsentError(.badValue, field: step.key, bitOffset: start, value: Int64(id))
                     }
                 } else {
-                    notes.subsectionIDs = try reader.readFibonacciRange(field: field.key).ids
+                    notes.subsectionIDs = try reader.readFibonacciRange(field: step.key).ids
                 }
             }
         }
     }
 
-    private static func readScalar(_ field: GPPField, _ reader: inout BitReader) throws(ConsentError) -> UInt64 {
-        switch field.coding {
+    @inline(__always)
+    private static func readScalar(_ step: GPPFieldStep, _ reader: inout BitReader) throws(ConsentError) -> UInt64 {
+        switch step.kind {
         case .boolean:
-            return try reader.readBool(field: field.key) ? 1 : 0
-        case .letters(let count):
+            return try reader.readBool(field: step.key) ? 1 : 0
+        case .letters:
             var value: UInt64 = 0
-            for _ in 0..<count { value = value << 6 | UInt64(try reader.readLetter(field: field.key)) }
+            for _ in 0..<step.bits { value = value << 6 | UInt64(try reader.readLetter(field: step.key)) }
             return value
-        case let coding:
-            return try reader.readInteger(bits: coding.fixedBitCount ?? 0, field: field.key)
+        default:
+            return try reader.readInteger(bits: step.bits, field: step.key)
         }
     }
 
     private static func readIDs(
-        _ field: GPPField,
+        _ step: GPPFieldStep,
         _ reader: inout BitReader,
         fibonacciVendors: Bool
     ) throws(ConsentError) -> IDSet {
-        switch field.coding {
-        case .bitField(let count): try reader.readBitField(count: count, field: field.key)
-        case .fibonacciRange: try reader.readFibonacciRange(field: field.key).ids
+        switch step.kind {
+        case .bitField: try reader.readBitField(count: step.bits, field: step.key)
+        case .fibonacciRange: try reader.readFibonacciRange(field: step.key).ids
         default:
             fibonacciVendors
-                ? try reader.readOptimizedFibonacciRange(field: field.key).ids
-                : try reader.readOptimizedIntegerRange(field: field.key).ids
+                ? try reader.readOptimizedFibonacciRange(field: step.key).ids
+                : try reader.readOptimizedIntegerRange(field: step.key).ids
         }
     }
 
     /// Reads `N-ArrayOfRanges(6,2)`; a segment that ends before or inside the 12-bit count has none
     /// (gpp.md §7.2: iabgpp-es declares the field not-hard-fail).
     private static func readRestrictions(
-        _ field: GPPField,
+        _ step: GPPFieldStep,
         _ reader: inout BitReader,
         fibonacciVendors: Bool,
         notes: inout GPPSegmentNotes
@@ -102,15 +111,15 @@ extension GPPSegmentDeclaration {
             try reader.skipBits(reader.readableBits)
             return []
         }
-        let count: Int = try reader.readInteger(bits: 12, field: field.key)
+        let count: Int = try reader.readInteger(bits: 12, field: step.key)
         var restrictions: [CanadianPublisherRestriction] = []
         for _ in 0..<count {
-            let purpose: Int = try reader.readInteger(bits: 6, field: field.key)
-            let type: Int = try reader.readInteger(bits: 2, field: field.key)
+            let purpose: Int = try reader.readInteger(bits: 6, field: step.key)
+            let type: Int = try reader.readInteger(bits: 2, field: step.key)
             let ids =
                 fibonacciVendors
-                ? try reader.readOptimizedFibonacciRange(field: field.key).ids
-                : try reader.readIntegerRange(field: field.key).ids
+                ? try reader.readOptimizedFibonacciRange(field: step.key).ids
+                : try reader.readIntegerRange(field: step.key).ids
             restrictions.append(CanadianPublisherRestriction(purposeID: purpose, restrictionType: type, vendorIDs: ids))
         }
         return restrictions.sortedForOutput()
@@ -122,9 +131,8 @@ extension [CanadianPublisherRestriction] {
     func sortedForOutput() -> [CanadianPublisherRestriction] {
         enumerated()
             .sorted {
-                ($0.element.purposeID, $0.element.restrictionType, $0.offset) < (
-                    $1.element.purposeID, $1.element.restrictionType, $1.offset
-                )
+                ($0.element.purposeID, $0.element.restrictionType, $0.offset)
+                    < ($1.element.purposeID, $1.element.restrictionType, $1.offset)
             }
             .map(\.element)
     }

@@ -1,6 +1,6 @@
 import ConsentCore
 
-extension GPPSegmentDeclaration {
+extension GPPSegmentPlan {
     /// The one encoder, generic over the sink so that a ``BitCounter`` sizes what a ``BitWriter`` writes: the type
     /// field, then every field in order. `subsectionIDs` are written for a section header's SubSections field.
     /// - Throws: `valueOutOfRange` when a value does not fit its field (an id above a bitfield's length, more than
@@ -12,43 +12,54 @@ extension GPPSegmentDeclaration {
         into sink: inout Sink
     ) throws(ConsentError) {
         if typeBits > 0 { try sink.writeInteger(typeValue, bits: typeBits, field: typeFieldName) }
-        for index in fields.indices {
-            let field = fields[index]
-            switch slots[index] {
+        if let run = storedRun {
+            // The stored bits are the wire bits: write them in whole words.
+            var offset = run.offset
+            var remaining = run.width
+            while remaining > 0 {
+                let chunk = Swift.min(64, remaining)
+                sink.writeBits(values.bits(at: offset, width: chunk), count: chunk)
+                offset += chunk
+                remaining -= chunk
+            }
+            return
+        }
+        for step in steps {
+            switch step.slot {
             case .scalar(let slot):
                 let value = values.scalar(slot)
-                if case .letters(let count) = field.coding {
-                    for letter in (0..<count).reversed() {
+                if step.kind == .letters {
+                    for letter in (0..<step.bits).reversed() {
                         try sink.writeLetter(
                             UInt8(truncatingIfNeeded: value >> UInt64(6 * letter)) & 63,
-                            field: field.key
+                            field: step.key
                         )
                     }
                 } else {
                     sink.writeBits(value, count: slot.width)
                 }
             case .ids(let setIndex):
-                let ids = values.idSets[setIndex]
-                switch field.coding {
-                case .bitField(let count): try sink.writeBitField(ids, count: count, field: field.key)
-                case .fibonacciRange: try sink.writeFibonacciRange(ids, field: field.key)
-                default: try sink.writeOptimizedIntegerRange(ids, field: field.key)
+                let ids = values.ids(at: setIndex)
+                switch step.kind {
+                case .bitField: try sink.writeBitField(ids, count: step.bits, field: step.key)
+                case .fibonacciRange: try sink.writeFibonacciRange(ids, field: step.key)
+                default: try sink.writeOptimizedIntegerRange(ids, field: step.key)
                 }
             case .countedIDs(let setIndex, let countSlot):
                 let count = Int(values.scalar(countSlot))
-                try sink.writeBitField(values.idSets[setIndex], count: count, field: field.key)
+                try sink.writeBitField(values.ids(at: setIndex), count: count, field: step.key)
             case .restrictions:
-                try sink.writeInteger(values.restrictions.count, bits: 12, field: field.key)
+                try sink.writeInteger(values.restrictions.count, bits: 12, field: step.key)
                 for restriction in values.restrictions {
-                    try sink.writeInteger(restriction.purposeID, bits: 6, field: field.key)
-                    try sink.writeInteger(restriction.restrictionType, bits: 2, field: field.key)
-                    try sink.writeIntegerRange(restriction.vendorIDs, field: field.key)
+                    try sink.writeInteger(restriction.purposeID, bits: 6, field: step.key)
+                    try sink.writeInteger(restriction.restrictionType, bits: 2, field: step.key)
+                    try sink.writeIntegerRange(restriction.vendorIDs, field: step.key)
                 }
             case .derived:
-                if field.role == .sectionID {
-                    try sink.writeInteger(sectionID, bits: 6, field: field.key)
+                if step.kind == .sectionID {
+                    try sink.writeInteger(sectionID, bits: 6, field: step.key)
                 } else {
-                    try sink.writeFibonacciRange(subsectionIDs, field: field.key)
+                    try sink.writeFibonacciRange(subsectionIDs, field: step.key)
                 }
             }
         }

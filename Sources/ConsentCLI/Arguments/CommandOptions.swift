@@ -1,0 +1,98 @@
+import ConsentKit
+
+/// The options of the commands, parsed by one loop: each command says which it accepts, and gets usage errors
+/// (with "did you mean") for the rest.
+struct CommandOptions {
+    /// An option a command may accept.
+    enum Option: CaseIterable {
+        /// `-j`, `--json`.
+        case json
+        /// `-k`, `--kind <kind>`.
+        case kind
+        /// `--gvl <file>`.
+        case vendorList
+        /// `-f`, `--format <format>`.
+        case format
+
+        /// The spellings on the command line, long first.
+        var spellings: [String] {
+            switch self {
+            case .json: ["--json", "-j"]
+            case .kind: ["--kind", "-k"]
+            case .vendorList: ["--gvl"]
+            case .format: ["--format", "-f"]
+            }
+        }
+    }
+
+    /// `--json`: the JSON form instead of text for people.
+    var json = false
+    /// `--kind`: decode bare strings as this kind; keep only strings of this kind from other inputs.
+    var kind: ConsentFormat?
+    /// `--gvl`: a Global Vendor List for vendor names.
+    var vendorListPath: String?
+    /// `--format` of `keys`.
+    var format = PreferencesWriter.Format.json
+    /// `--color auto|always|never` (`--no-color` = never); every command accepts it.
+    var color = ColorChoice.auto
+    /// The operands; a lone `-` (standard input) becomes none.
+    var operands: [String] = []
+
+    /// Parses `arguments`, accepting `options` besides `--color` and `--no-color`.
+    /// - Throws: a usage error for an unknown option, a missing or bad value, or a value given to a flag.
+    init(_ arguments: [String], accepting options: [Option]) throws(UsageError) {
+        var cursor = ArgumentCursor(arguments)
+        while let element = cursor.next() {
+            switch element {
+            case .operand(let operand):
+                operands.append(operand)
+            case .option(let name, let inline):
+                switch (name, options.first { $0.spellings.contains(name) }) {
+                case ("--color", _):
+                    color = try ColorChoice(argument: cursor.value(of: name, inline: inline))
+                case ("--no-color", _):
+                    try cursor.flag(name, inline: inline)
+                    color = .never
+                case (_, .json?):
+                    try cursor.flag(name, inline: inline)
+                    json = true
+                case (_, .kind?):
+                    kind = try Self.kind(cursor.value(of: name, inline: inline))
+                case (_, .vendorList?):
+                    vendorListPath = try cursor.value(of: name, inline: inline)
+                case (_, .format?):
+                    format = try PreferencesWriter.Format(argument: cursor.value(of: name, inline: inline))
+                default:
+                    let known = options.compactMap(\.spellings.first) + ["--color", "--no-color", "--help"]
+                    throw .unknownOption(name, known: known)
+                }
+            }
+        }
+        if operands == ["-"] { operands = [] }
+    }
+
+    /// Parses a `--kind` value.
+    static func kind(_ text: String) throws(UsageError) -> ConsentFormat {
+        guard let kind = ConsentFormat(rawValue: text.lowercased()) else {
+            throw UsageError("'--kind' must be tcf, gpp, usp or ac, not '\(text)'")
+        }
+        return kind
+    }
+
+    /// The style for `output` under the colour choice.
+    func style(for output: Output, io: CommandIO) -> Style {
+        Style(isEnabled: color.isEnabled(for: output, environment: io.environment))
+    }
+
+    /// Reports failing inputs on standard error, or as JSON error objects with `--json`.
+    func reporter(io: CommandIO) -> FailureReporter {
+        FailureReporter(io: io, json: json, style: style(for: io.error, io: io))
+    }
+}
+
+/// Prints a problem met before any input was read (an unreadable `--gvl` file) the way usage errors are printed,
+/// and returns the usage exit status.
+func reportSetupError(_ message: String, io: CommandIO) -> ExitCode {
+    io.error.writeLine("Error: " + message)
+    return .usage
+}

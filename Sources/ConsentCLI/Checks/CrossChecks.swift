@@ -1,0 +1,159 @@
+import ConsentKit
+
+/// Checks that the strings and flags that travel together agree: the `gdpr` flag and the presence of a TC string,
+/// `gpp_sid` and the sections of the GPP string, the TC string in GPP section 2 and the standalone one, the US
+/// Privacy string and GPP section 6, an AC string without a TC string.
+enum CrossChecks {
+    /// The findings for one input (its extraction findings first).
+    static func diagnostics(for decoded: DecodedInput) -> [Diagnostic] {
+        var findings = decoded.input.findings
+        let tcString = decoded.decoded(.tcf)
+        let gpp = decoded.decoded(.gpp)
+        let gppSections = gpp?.json["sections"]?.objectValue
+        let hasTCString = tcString != nil || gppSections?["tcfeuv2"] != nil
+        let hasAnyTCSignal = decoded.items.contains { $0.signal.kind == .tcf }
+
+        if let flag = decoded.input.gdprApplies {
+            switch flag.text {
+            case "1", "true":
+                if !hasTCString && !hasAnyTCSignal {
+                    findings.append(
+                        Diagnostic(
+                            .error,
+                            code: "gdprWithoutTCString",
+                            field: flag.source,
+                            message: "\(flag.source) = 1 (GDPR applies) but there is no TC string"
+                        )
+                    )
+                }
+            case "0", "false":
+                if hasTCString || hasAnyTCSignal {
+                    findings.append(
+                        Diagnostic(
+                            .info,
+                            code: "tcStringWithoutGdpr",
+                            field: flag.source,
+                            message: "\(flag.source) = 0 (GDPR does not apply), yet a TC string is sent"
+                        )
+                    )
+                }
+            default:
+                findings.append(
+                    Diagnostic(
+                        .warning,
+                        code: "badGdprFlag",
+                        field: flag.source,
+                        message: "\(flag.source) is '\(flag.text)'; it should be 0 or 1"
+                    )
+                )
+            }
+        }
+
+        findings += sectionIDChecks(decoded, gpp: gpp)
+
+        if let tcString, let section = gppSections?["tcfeuv2"], let standalone = tcString.json.objectValue {
+            if comparable(standalone) != comparable(section.objectValue ?? JSONObject()) {
+                findings.append(
+                    Diagnostic(
+                        .warning,
+                        code: "tcStringMismatch",
+                        field: "sections.tcfeuv2",
+                        message: "the TC string in GPP section 2 differs from the standalone TC string"
+                    )
+                )
+            }
+        }
+        if let usp = decoded.decoded(.usp), let section = gppSections?["uspv1"], let standalone = usp.json.objectValue {
+            if comparable(standalone) != comparable(section.objectValue ?? JSONObject()) {
+                findings.append(
+                    Diagnostic(
+                        .warning,
+                        code: "uspMismatch",
+                        field: "sections.uspv1",
+                        message: "GPP section 6 (uspv1) differs from the US Privacy string"
+                    )
+                )
+            }
+        }
+        if decoded.decoded(.ac) != nil, !hasTCString, !hasAnyTCSignal, decoded.input.form != .string {
+            findings.append(
+                Diagnostic(
+                    .warning,
+                    code: "additionalConsentWithoutTCString",
+                    field: decoded.items.first { $0.signal.kind == .ac }?.signal.source ?? "",
+                    message: "an Additional Consent string is meant to travel with a TC string, and there is none"
+                )
+            )
+        }
+        return findings
+    }
+
+    /// `gpp_sid` against the GPP header: every applicable section must be in the string.
+    private static func sectionIDChecks(_ decoded: DecodedInput, gpp: DecodedString?) -> [Diagnostic] {
+        let hasGPPSignal = decoded.items.contains { $0.signal.kind == .gpp }
+        guard let flag = decoded.input.gppSectionIDs else {
+            if hasGPPSignal && decoded.input.form != .string {
+                return [
+                    Diagnostic(
+                        .warning,
+                        code: "gppWithoutSectionIDs",
+                        field: "gpp_sid",
+                        message: "a GPP string without gpp_sid: the receiver cannot tell which sections apply"
+                    )
+                ]
+            }
+            return []
+        }
+        guard let ids = sectionIDs(flag.text) else {
+            return [
+                Diagnostic(
+                    .error,
+                    code: "badSectionIDs",
+                    field: flag.source,
+                    message: "\(flag.source) is '\(flag.text)'; it should be section ids separated by commas"
+                )
+            ]
+        }
+        guard let gpp else {
+            if hasGPPSignal { return [] }
+            return [
+                Diagnostic(
+                    .warning,
+                    code: "sectionIDsWithoutGPP",
+                    field: flag.source,
+                    message: "\(flag.source) is given but there is no GPP string"
+                )
+            ]
+        }
+        let present = Set((gpp.json["sectionIds"]?.arrayValue ?? []).compactMap(\.intValue))
+        var findings: [Diagnostic] = []
+        for id in ids where !present.contains(id) && id != -1 && id != 0 {
+            let name = TCFNames.gppSections[id].map { " (\($0))" } ?? ""
+            findings.append(
+                Diagnostic(
+                    .warning,
+                    code: "gppSIDNotInString",
+                    field: flag.source,
+                    message: "\(flag.source) lists section \(id)\(name), which the GPP string does not carry"
+                )
+            )
+        }
+        return findings
+    }
+
+    /// The ids of a `gpp_sid` value: `2,6` (URL), `2_6` (in-app key), `[2, 6]` (bid request, as text); nil when it
+    /// is not a list of integers.
+    static func sectionIDs(_ text: String) -> [Int]? {
+        let parts = text.split(whereSeparator: { $0 == "," || $0 == "_" || $0 == " " })
+        let ids = parts.compactMap { Int($0) }
+        return ids.count == parts.count ? ids : nil
+    }
+
+    /// A decoded object without the keys that do not carry meaning (`type`, `encoding`).
+    private static func comparable(_ object: JSONObject) -> JSONObject {
+        var copy = object
+        copy["type"] = nil
+        copy["encoding"] = nil
+        return copy
+    }
+}

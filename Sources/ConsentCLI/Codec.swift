@@ -1,0 +1,59 @@
+import ConsentKit
+
+/// A decoded string, as the commands use it: the value, and its JSON form made once.
+struct DecodedString {
+    /// The decoded value.
+    let value: ConsentString
+    /// The JSON form of spec/json.md.
+    let json: JSONValue
+
+    /// The kind of string.
+    var kind: ConsentFormat { value.format }
+}
+
+/// The one place the command talks to the codecs (ConsentKit), so that a cache can be put in front of it.
+enum Codec {
+    /// Decodes `text`, detecting its kind unless `kind` is given.
+    static func decode(_ text: String, kind: ConsentFormat?) throws(ConsentError) -> DecodedString {
+        let value = try ConsentString(encoded: text, kind: kind)
+        return DecodedString(value: value, json: value.jsonValue())
+    }
+
+    /// The string of a JSON form (its `"type"` picks the kind).
+    static func encode(json: JSONValue) throws(ConsentError) -> String {
+        try ConsentString(json: json).encoded()
+    }
+
+    /// The lint diagnostics of a decoded string; `now` is seconds since 1970, `gppSID` the applicable sections
+    /// sent beside a GPP string.
+    static func lint(_ decoded: DecodedString, now: Int64, gppSID: [Int]? = nil) -> [Diagnostic] {
+        switch decoded.value {
+        case .gpp(let value): value.lint(gppSID: gppSID)
+        default: decoded.value.lint(now: now * 10)
+        }
+    }
+
+    /// The in-app keys a CMP writes for a set of strings (the first of each kind counts).
+    static func keys(_ strings: [DecodedString], gdprApplies: Bool?, gppSID: [Int]?) throws(ConsentError) -> InAppKeys {
+        var tcString: TCFString?
+        var gppString: GPPString?
+        var usPrivacy: USPrivacyString?
+        var additionalConsent: AdditionalConsentString?
+        for decoded in strings {
+            switch decoded.value {
+            case .tcf(let value): tcString = tcString ?? value
+            case .gpp(let value): gppString = gppString ?? value
+            case .usp(let value): usPrivacy = usPrivacy ?? value
+            case .ac(let value): additionalConsent = additionalConsent ?? value
+            }
+        }
+        return try InAppKeys(
+            tcString: tcString,
+            gppString: gppString,
+            usPrivacy: usPrivacy,
+            additionalConsent: additionalConsent,
+            gdprApplies: gdprApplies,
+            gppSID: gppSID
+        )
+    }
+}

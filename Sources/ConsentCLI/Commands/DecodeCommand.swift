@@ -1,0 +1,131 @@
+import ConsentKit
+
+/// `consent decode [--json] [--kind K] [--gvl FILE] [INPUT...]`: every string of every input, as a tree for
+/// people or as the JSON form (one object per line). Without INPUT, one input per line of standard input,
+/// streamed.
+struct DecodeCommand: Command {
+    static let name = "decode"
+
+    /// The parsed options and inputs (no input: standard input).
+    let options: CommandOptions
+
+    init(arguments: [String]) throws(UsageError) {
+        options = try CommandOptions(arguments, accepting: [.json, .kind, .vendorList])
+    }
+
+    func run(io: CommandIO) -> ExitCode {
+        var vendorList: VendorList?
+        if let vendorListPath = options.vendorListPath {
+            do {
+                vendorList = try VendorList.load(path: vendorListPath, io: io)
+            } catch {
+                return reportSetupError("--gvl: " + error.message, io: io)
+            }
+        }
+        let session = DecodeSession(command: self, io: io, vendorList: vendorList)
+        if options.operands.isEmpty && io.input.isTerminal && !options.json {
+            io.error.writeLine(
+                "Reading inputs from standard input, one per line (end with Ctrl-D). See 'consent decode --help'."
+            )
+            io.error.flush()
+        }
+        InputStream(arguments: options.operands, io: io).forEach(
+            bareString: options.json ? { text, number in session.decodeBareLine(text, number: number) } : nil
+        ) { extraction, input in
+            session.decode(extraction, input: input)
+        }
+        return session.failed ? .failure : .success
+    }
+}
+
+/// The state of one `decode` run: its printers and whether anything failed.
+final class DecodeSession {
+    let command: DecodeCommand
+    let io: CommandIO
+    let printer: PrettyPrinter
+    let reporter: FailureReporter
+    private(set) var failed = false
+    private var inputCount = 0
+
+    init(command: DecodeCommand, io: CommandIO, vendorList: VendorList?) {
+        self.command = command
+        self.io = io
+        printer = PrettyPrinter(style: command.options.style(for: io.output, io: io), vendorList: vendorList)
+        reporter = FailureReporter(
+            io: io,
+            json: command.options.json,
+            style: command.options.style(for: io.error, io: io)
+        )
+    }
+
+    /// A bare string on a line of standard input in `--json` mode: decoded and printed without the rest of the
+    /// input machinery (the batch fast path).
+    func decodeBareLine(_ text: String, number: Int) -> Bool {
+        do {
+            let decoded = try Codec.decode(text, kind: command.options.kind)
+            JSONOutput.writeLine(decoded.json, to: io.output)
+        } catch {
+            failed = true
+            reporter.report(error, input: text, label: "line \(number)", source: nil)
+        }
+        return true
+    }
+
+    /// One input: its strings printed (or their errors reported), then the cross-checks.
+    func decode(_ extraction: InputExtractor.Extraction, input: String) {
+        let extracted: ExtractedInput
+        switch extraction.result {
+        case .failure(let error):
+            failed = true
+            reporter.report(error, input: input, label: extraction.label)
+            return
+        case .success(let value):
+            extracted = value
+        }
+        let decoded = DecodedInput(label: extraction.label, input: extracted, kind: command.options.kind)
+        if decoded.hasFailures { failed = true }
+        let findings = CrossChecks.diagnostics(for: decoded)
+        if command.options.json {
+            for item in decoded.items {
+                switch item.result {
+                case .success(let value): JSONOutput.writeLine(value.json, to: io.output)
+                case .failure(let error):
+                    reporter.report(error, input: item.signal.text, label: extraction.label, source: item.signal.source)
+                }
+            }
+            for finding in findings { reporter.note(finding, label: extraction.label) }
+            return
+        }
+        printPretty(decoded, findings: findings)
+    }
+
+    private func printPretty(_ decoded: DecodedInput, findings: [Diagnostic]) {
+        let style = printer.style
+        var lines: [String] = []
+        for item in decoded.items {
+            switch item.result {
+            case .success(let value):
+                if !lines.isEmpty { lines.append("") }
+                let source = decoded.input.form == .string ? nil : item.signal.source
+                lines += printer.render(value.json, kind: value.kind, text: item.signal.text, source: source)
+            case .failure(let error):
+                reporter.report(error, input: item.signal.text, label: decoded.label, source: item.signal.source)
+            }
+        }
+        if !findings.isEmpty {
+            lines.append(style.heading("checks"))
+            lines += findings.map { "  " + diagnosticLine($0, style: style) }
+        }
+        if decoded.input.form != .string {
+            let count = printer.count(decoded.items.count, "consent string")
+            let heading =
+                style.heading(decoded.input.form.rawValue) + " " + style.note(FailureReporter.shortened(decoded.label))
+            lines.insert(heading + ": \(count)", at: 0)
+        }
+        guard !lines.isEmpty else { return }
+        if inputCount > 0 { io.output.writeLine() }
+        inputCount += 1
+        for line in lines { io.output.writeLine(line) }
+        io.output.flush()
+    }
+}

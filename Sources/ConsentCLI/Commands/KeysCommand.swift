@@ -1,0 +1,69 @@
+import ConsentKit
+
+/// `consent keys [--format json|plist|android-xml] INPUT...`: the in-app keys a CMP would store for the strings of
+/// all inputs together.
+struct KeysCommand: Command {
+    static let name = "keys"
+    static let abstract = "Print the in-app keys (IABTCF_*, IABGPP_*, IABUSPrivacy_String) a CMP would store"
+    static let usage = HelpText.keysUsage
+    static let help = HelpText.keys
+
+    /// The parsed options and inputs (no input: standard input).
+    let options: CommandOptions
+
+    init(arguments: [String]) throws(UsageError) {
+        options = try CommandOptions(arguments, accepting: [.format, .kind])
+    }
+
+    func run(io: CommandIO) -> ExitCode {
+        let reporter = options.reporter(io: io)
+        var failed = false
+        var strings: [DecodedString] = []
+        var gdprApplies: Bool?
+        var gppSID: [Int]?
+        InputStream(arguments: options.operands, io: io).forEach { extraction, input in
+            switch extraction.result {
+            case .failure(let error):
+                failed = true
+                reporter.report(error, input: input, label: extraction.label)
+            case .success(let extracted):
+                if let flag = extracted.gdprApplies { gdprApplies = flag.text == "1" || flag.text == "true" }
+                if let flag = extracted.gppSectionIDs { gppSID = CrossChecks.sectionIDs(flag.text) }
+                for item in DecodedInput(label: extraction.label, input: extracted, kind: options.kind).items {
+                    switch item.result {
+                    case .success(let decoded): strings.append(decoded)
+                    case .failure(let error):
+                        failed = true
+                        reporter.report(
+                            error,
+                            input: item.signal.text,
+                            label: extraction.label,
+                            source: item.signal.source
+                        )
+                    }
+                }
+            }
+        }
+        if failed { return .failure }
+        guard !strings.isEmpty else {
+            reporter.report(InputError("empty", "no consent string in the input"), input: "", label: "keys")
+            return .failure
+        }
+        do {
+            let keys = try Codec.keys(strings, gdprApplies: gdprApplies, gppSID: gppSID)
+            let entries = keys.keys.compactMap { key in
+                keys[key].map { value in
+                    switch value {
+                    case .integer(let number): PreferencesWriter.Entry(key: key, value: .integer(number))
+                    case .string(let text): PreferencesWriter.Entry(key: key, value: .string(text))
+                    }
+                }
+            }
+            io.output.write(PreferencesWriter.document(entries, format: options.format))
+            return .success
+        } catch {
+            reporter.report(error, input: "", label: "keys", source: nil)
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,247 @@
+/// Every help text of `consent`, in one place so that they read as one document. Shaped like
+/// swift-argument-parser's help: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, then EXAMPLES.
+enum HelpText {
+    /// `consent --help`.
+    static let main = """
+        OVERVIEW: Decode, check and encode the consent strings of online advertising: IAB TCF TC strings
+        (v2, and legacy v1.1), IAB GPP strings (every section), US Privacy strings and Google Additional
+        Consent strings.
+
+        \(mainUsage)
+        COMMANDS:
+          decode    Decode strings, URLs, bid requests and app preferences (the default command)
+          encode    Turn the JSON form of `decode --json` back into the string
+          lint      Check strings against their specifications and policies, and against each other
+          explain   Show every field with its bit offset, width, raw bits and value
+          keys      Print the in-app keys (IABTCF_*, IABGPP_*, IABUSPrivacy_String) a CMP would store
+          help      Show the help of a command: consent help decode
+
+        OPTIONS:
+          --color <when>    Colour the output: auto (on a terminal, unless NO_COLOR is set), always, never.
+          --version         Print the version.
+          -h, --help        Show help (also: consent <command> --help).
+
+        \(inputs)
+        EXIT STATUS:
+          0    success
+          1    an input failed: it did not decode or encode, or lint found an error-level diagnostic
+          64   usage error: an unknown option, a missing value, a bad --kind
+
+        EXAMPLES:
+          consent CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
+          consent decode 'https://example.com/ad?gdpr=1&gdpr_consent=CQSbk4AQ...&gpp=DBABM~...&gpp_sid=2'
+          consent decode --json < strings.txt | jq .vendorConsents
+          consent decode --json 1YNN | consent encode
+          consent lint @bid-request.json
+          consent explain DBABLA~CVVVkkkkkpFY.YA
+
+        """
+
+    /// The usage lines of `consent` itself.
+    static let mainUsage = """
+        USAGE: consent <command> [<options>] [<input> ...]
+               consent <input> ...          (the same as consent decode <input> ...)
+
+        """
+
+    /// What an INPUT can be; shared by the commands that read inputs.
+    static let inputs = """
+        INPUTS:
+          An <input> is any of:
+            a string         a TC string (C..., B...), GPP string (DB...), US Privacy string (1YNN) or
+                             Additional Consent string (2~1.35~dv.9); the kind is detected
+            a URL or query   its gdpr, gdpr_consent, gpp, gpp_sid, us_privacy and addtl_consent parameters,
+                             percent-decoded, each decoded and checked against the others
+            a bid request    OpenRTB 2.5/2.6 JSON: regs.gdpr, user.consent, user.ext.consent, regs.gpp,
+                             regs.gpp_sid, regs.us_privacy, regs.ext.us_privacy,
+                             user.ext.ConsentedProvidersSettings.consented_providers
+            @FILE            a file holding one of the above (a text file: one per line), or app preferences
+                             with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an iOS plist (XML or
+                             binary), Android shared-preferences XML, or JSON
+          With no <input>, inputs are read from standard input, one per line, and streamed.
+
+        """
+
+    // MARK: - decode
+
+    static let decodeUsage = """
+        USAGE: consent decode [--json] [--kind <kind>] [--gvl <file>] [--color <when>] [<input> ...]
+
+        """
+
+    static let decode = """
+        OVERVIEW: Decode consent strings: as a tree for people, or as JSON for programs.
+
+        \(decodeUsage)
+        ARGUMENTS:
+          <input>               A string, URL, query string, bid request or @FILE (see INPUTS). None, or -:
+                                read standard input, one input per line.
+
+        OPTIONS:
+          -j, --json            Print the JSON form (one object per line: JSON Lines). A string that does
+                                not decode prints {"type":"error","input":...,"error":{"code":...}} instead.
+          -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind;
+                                from URLs, bid requests and preferences keep only strings of that kind.
+          --gvl <file>          A Global Vendor List (vendor-list.json, format v2 or v3): print vendor names.
+          --color <when>        auto (default: on a terminal, unless NO_COLOR is set), always or never.
+          -h, --help            Show this help.
+
+        \(inputs)
+        OUTPUT:
+          Without --json: for each string its kind, then every field with what it means: purpose and
+          special feature names, GPP and US Privacy value meanings (2 = did not opt out), id lists folded
+          into runs (1-5, 8, 10-12 (9 vendors)), publisher restrictions as a table. Then the checks that
+          compare the strings of one input (gpp_sid against the GPP header, gdpr=1 without a TC string).
+          Errors go to standard error, one line per failing string: its code, field and bit offset.
+
+        EXIT STATUS:
+          0 every input decoded, 1 some input did not, 64 usage error.
+
+        EXAMPLES:
+          Decode a TC string:
+            consent decode CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
+          Decode every consent parameter of a URL (quote it for the shell):
+            consent decode 'https://ads.example/bid?gdpr=1&gdpr_consent=CQSbk4AQ...&us_privacy=1YNN'
+          Decode a bid request, or the preferences of an app:
+            consent decode @bid-request.json
+            consent decode @com.example.app_preferences.xml
+          A million strings, one per line, to JSON Lines:
+            consent decode --json < strings.txt > decoded.jsonl
+          With vendor names:
+            consent decode --gvl vendor-list.json CQSbk4AQ...
+
+        """
+
+    // MARK: - encode
+
+    static let encodeUsage = """
+        USAGE: consent encode [<json> | -]
+
+        """
+
+    static let encode = """
+        OVERVIEW: Turn the JSON form (the output of consent decode --json) back into the consent string.
+
+        \(encodeUsage)
+        ARGUMENTS:
+          <json>                A JSON document (quote it for the shell). None, or -: read standard input,
+                                which may hold several documents (JSON Lines, or one pretty-printed object).
+
+        OPTIONS:
+          -h, --help            Show this help.
+
+        The "type" member picks the kind (tcf, gpp, usp, ac). With the "encoding" member that decode --json
+        prints, the original string comes back byte for byte; without it (a document written by hand), the
+        canonical form is written. A bad document prints an error naming the JSON path, and exit status 1.
+
+        EXIT STATUS:
+          0 every document encoded, 1 some did not, 64 usage error.
+
+        EXAMPLES:
+          consent encode '{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}'
+          consent decode --json CQSbk4AQ... | consent encode
+          consent decode --json < strings.txt | jq -c '.cmpId = 300' | consent encode
+
+        """
+
+    // MARK: - lint
+
+    static let lintUsage = """
+        USAGE: consent lint [--json] [--kind <kind>] [--color <when>] [<input> ...]
+
+        """
+
+    static let lint = """
+        OVERVIEW: Check consent strings against their specifications and the TCF, GPP and MSPA policies, and the
+        strings of one input against each other.
+
+        \(lintUsage)
+        ARGUMENTS:
+          <input>               A string, URL, query string, bid request or @FILE (see consent help decode).
+                                None, or -: read standard input, one input per line.
+
+        OPTIONS:
+          -j, --json            One JSON object per input: {"type":"lint","input":...,"diagnostics":[...]}, each
+                                diagnostic {"severity","code","field","message"}.
+          -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind.
+          --color <when>        auto (default), always or never.
+          -h, --help            Show this help.
+
+        Each diagnostic has a severity: error (the string breaks a rule; receivers may reject it), warning
+        (legal but suspicious or outdated) or info. Cross-signal checks compare gpp_sid with the GPP header,
+        the gdpr flag with the presence of a TC string, the TC string in GPP section 2 with the standalone one,
+        and the US Privacy string with GPP section 6.
+
+        EXIT STATUS:
+          0 no error-level diagnostic, 1 an error-level diagnostic or an input that did not decode, 64 usage.
+
+        EXAMPLES:
+          consent lint CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
+          consent lint 'gdpr=1&gpp=DBABLA~CVVVkkkkkpFY.YA&gpp_sid=7,8'
+          consent lint --json < strings.txt | jq 'select(.diagnostics | length > 0)'
+
+        """
+
+    // MARK: - explain
+
+    static let explainUsage = """
+        USAGE: consent explain [--json] [--kind <kind>] [--color <when>] <input> ...
+
+        """
+
+    static let explain = """
+        OVERVIEW: Show every field of a string with its bit offset, width, raw bits and value, segment by
+        segment: the view to read when two decoders disagree about a string.
+
+        \(explainUsage)
+        ARGUMENTS:
+          <input>               A string, URL, bid request or @FILE (see consent help decode).
+
+        OPTIONS:
+          -j, --json            One JSON object per field: {"segment","field","bitOffset","width","bits","value"}.
+          -k, --kind <kind>     Read bare strings as tcf, gpp, usp or ac instead of detecting the kind.
+          --color <when>        auto (default), always or never.
+          -h, --help            Show this help.
+
+        Bit offsets count from the start of each segment (the part between two dots, or a GPP section), as the
+        specifications count them. Padding after the last field is shown as (padding).
+
+        EXAMPLES:
+          consent explain CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA
+          consent explain DBABLA~CVVVkkkkkpFY.YA
+
+        """
+
+    // MARK: - keys
+
+    static let keysUsage = """
+        USAGE: consent keys [--format json|plist|android-xml] <input> ...
+
+        """
+
+    static let keys = """
+        OVERVIEW: Print the in-app keys a CMP would store for these strings (IABTCF_*, IABGPP_*,
+        IABUSPrivacy_String, IABTCF_AddtlConsent), as the IAB CMP API specifications define them.
+
+        \(keysUsage)
+        ARGUMENTS:
+          <input>               Strings, a URL, a bid request or @FILE (see consent help decode); the strings
+                                of all inputs together make one set of keys.
+
+        OPTIONS:
+          --format <format>     json (default), plist (iOS, XML property list) or android-xml (a
+                                shared-preferences file).
+          -h, --help            Show this help.
+
+        EXAMPLES:
+          consent keys CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
+          consent keys --format android-xml 'gdpr_consent=CQSbk4AQ...&us_privacy=1YNN'
+
+        """
+}
+
+extension DecodeCommand {
+    static let abstract = "Decode strings, URLs, bid requests and app preferences"
+    static let usage = HelpText.decodeUsage
+    static let help = HelpText.decode
+}

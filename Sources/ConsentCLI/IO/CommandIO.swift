@@ -1,0 +1,45 @@
+/// Everything a command touches outside itself: its streams, environment, files and clock. The real process
+/// passes the standard ones; tests pass memory streams and fixed values, and call `run(io:)` directly.
+struct CommandIO {
+    /// Standard input, one line at a time.
+    var input: LineReader
+    /// Results.
+    var output: Output
+    /// Errors, warnings and hints.
+    var error: Output
+    /// The environment (`NO_COLOR`, `TERM`).
+    var environment: [String: String]
+    /// Reads a whole file (`@FILE` inputs, `--gvl`).
+    var readFile: (String) -> Result<[UInt8], FileError>
+    /// Seconds since 1970-01-01T00:00:00Z, for the rules of `lint` that depend on today's date.
+    var currentTime: () -> Int64
+
+    /// The process's own streams, environment, files and clock.
+    static func standard(environment: [String: String], currentTime: @escaping () -> Int64) -> CommandIO {
+        CommandIO(
+            input: .standardInput(),
+            output: .standardOutput(),
+            error: .standardError(),
+            environment: environment,
+            readFile: SystemCalls.readFile(atPath:),
+            currentTime: currentTime
+        )
+    }
+
+    /// Memory streams: `input` is standard input; nothing is a terminal unless asked.
+    static func memory(
+        input: String = "",
+        environment: [String: String] = [:],
+        outputIsTerminal: Bool = false,
+        currentTime: Int64 = 1_780_000_000
+    ) -> CommandIO {
+        CommandIO(
+            input: LineReader(.memory(Array(input.utf8))),
+            output: Output(.memory, isTerminal: outputIsTerminal),
+            error: Output(.memory),
+            environment: environment,
+            readFile: SystemCalls.readFile(atPath:),
+            currentTime: { currentTime }
+        )
+    }
+}

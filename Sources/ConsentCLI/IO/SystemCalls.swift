@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few system calls the command needs, behind one small namespace.
+enum SystemCalls {
+    /// Standard input.
+    static let standardInput: Int32 = 0
+    /// Standard output.
+    static let standardOutput: Int32 = 1
+    /// Standard error.
+    static let standardError: Int32 = 2
+
+    /// True when the descriptor is a terminal (colour, and the hint that `decode` reads standard input).
+    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Reads up to `buffer.count` bytes; 0 at the end of the input, -1 on an error other than EINTR.
+    static func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 || errno != EINTR { return count }
+        }
+    }
+
+    /// Writes every byte, retrying short writes; false when the descriptor refuses (a closed pipe).
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// The whole content of a file, or the system's reason why it cannot be read.
+    static func readFile(atPath path: String) -> Result<[UInt8], FileError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(FileError(path: path, reason: lastErrorText())) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, into: $0) }
+            if count < 0 { return .failure(FileError(path: path, reason: lastErrorText())) }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > FileError.maximumFileSize {
+                return .failure(FileError(path: path, reason: "larger than \(FileError.maximumFileSize >> 20) MiB"))
+            }
+        }
+    }
+
+    private static func lastErrorText() -> String {
+        guard let text = strerror(errno) else { return "error \(errno)" }
+        return String(cString: text)
+    }
+}
+
+/// A file that could not be read, with the system's reason.
+struct FileError: Error, Equatable, CustomStringConvertible {
+    /// Files larger than this are refused: preference files and bid requests are kilobytes, a GVL a few MiB.
+    static let maximumFileSize = 64 << 20
+
+    /// The path as given.
+    let path: String
+    /// Why: the system's text for errno, or a size limit.
+    let reason: String
+
+    var description: String { "cannot read '\(path)': \(reason)" }
+}

@@ -1,0 +1,53 @@
+import ConsentKit
+
+/// One input with each of its strings decoded (or the reason it did not decode).
+struct DecodedInput {
+    /// One string and its outcome.
+    struct Item {
+        /// The string and where it was found.
+        var signal: ConsentSignal
+        /// The decoded value, or why it failed.
+        var result: Result<DecodedString, ConsentError>
+    }
+
+    /// Names the input in messages.
+    var label: String
+    /// What the input held.
+    var input: ExtractedInput
+    /// Its strings, decoded, in order.
+    var items: [Item]
+
+    /// Decodes every string of `input`. With `kind`, a bare string is decoded as that kind, and only the strings
+    /// of that kind are kept from a URL, bid request or preferences file.
+    init(label: String, input: ExtractedInput, kind: ConsentFormat?) {
+        self.label = label
+        self.input = input
+        var signals = input.signals
+        if let kind {
+            if input.form == .string {
+                signals = signals.map { ConsentSignal(source: $0.source, text: $0.text, kind: kind) }
+            } else {
+                signals = signals.filter { $0.kind == kind }
+            }
+        }
+        items = signals.map { signal in
+            Item(
+                signal: signal,
+                result: Result { () throws(ConsentError) in try Codec.decode(signal.text, kind: signal.kind) }
+            )
+        }
+    }
+
+    /// True when some string failed to decode.
+    var hasFailures: Bool {
+        items.contains { if case .failure = $0.result { true } else { false } }
+    }
+
+    /// The first decoded string of `kind`.
+    func decoded(_ kind: ConsentFormat) -> DecodedString? {
+        for item in items {
+            if case .success(let decoded) = item.result, decoded.kind == kind { return decoded }
+        }
+        return nil
+    }
+}

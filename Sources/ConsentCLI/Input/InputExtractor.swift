@@ -1,0 +1,140 @@
+import ConsentKit
+
+/// Turns one INPUT into the consent strings it holds. An input is a bare string (TC, GPP, US Privacy, AC), a URL
+/// or query string, an OpenRTB request (JSON), app preferences (JSON), or `@FILE` holding any of those or a
+/// property list or Android preferences XML; a plain text file holds one input per line.
+enum InputExtractor {
+    /// One input's result, with the label that names it in messages (`@prefs.xml`, `@list.txt:3`).
+    struct Extraction {
+        /// The input as given, or the file and line it came from.
+        var label: String
+        /// Its strings and signals, or why none could be read.
+        var result: Result<ExtractedInput, InputError>
+    }
+
+    /// True when the text can only be a bare consent string: base64url characters, `.`, `~` (GPP, AC) and
+    /// trailing `=`. Batch decoding checks this first and skips the rest of the extraction.
+    static func isBareString(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            var index = 0
+            // Proof for the table reads: the index is a byte, and the table has 256 entries.
+            let table = bareCharacters.utf8Start
+            while index < utf8.count && table[Int(utf8[index])] == UInt8(ascii: "1") { index &+= 1 }
+            while index < utf8.count && utf8[index] == UInt8(ascii: "=") { index &+= 1 }
+            return index == utf8.count
+        }
+    }
+
+    /// `1` for the bytes of a bare string (base64url, `.` and `~`), `0` for the rest; indexed by byte value.
+    private static let bareCharacters: StaticString =
+        "0000000000000000000000000000000000000000000001101111111111000000011111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+
+    /// The inputs that `argument` stands for: one, or one per line of a text file.
+    static func extract(_ argument: String, io: CommandIO) -> [Extraction] {
+        let text = trimmingTrailingWhitespace(argument)
+        if text.hasPrefix("@") {
+            return extractFile(String(text.dropFirst()), io: io)
+        }
+        return [Extraction(label: text, result: Result { () throws(InputError) in try extractText(text) })]
+    }
+
+    /// One input written inline (an argument or a line of standard input or of a text file).
+    static func extractText(_ text: String) throws(InputError) -> ExtractedInput {
+        if isBareString(text) { return ExtractedInput(string: text) }
+        if text.hasPrefix("{") { return try extractJSON(text) }
+        if text.hasPrefix("<") { return try extractDocument(Array(text.utf8)) }
+        if QueryString.looks(like: text) { return try QueryString.extract(text) }
+        return ExtractedInput(string: text)
+    }
+
+    private static func extractFile(_ path: String, io: CommandIO) -> [Extraction] {
+        let label = "@" + path
+        let bytes: [UInt8]
+        switch io.readFile(path) {
+        case .failure(let error):
+            return [Extraction(label: label, result: .failure(InputError("unreadableFile", error.description)))]
+        case .success(let content):
+            bytes = content
+        }
+        let head = bytes.drop {
+            $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }
+        if PropertyListPreferences.matches(bytes) || head.first == UInt8(ascii: "<") || head.first == UInt8(ascii: "{")
+        {
+            return [Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) })]
+        }
+        // A text file: one input per non-empty line.
+        var extractions: [Extraction] = []
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = trimmingTrailingWhitespace(String(line))
+            if trimmed.isEmpty { continue }
+            extractions.append(
+                Extraction(
+                    label: "\(label):\(index + 1)",
+                    result: Result { () throws(InputError) in try extractText(trimmed) }
+                )
+            )
+        }
+        if extractions.isEmpty {
+            return [Extraction(label: label, result: .failure(InputError("empty", "'\(path)' is empty")))]
+        }
+        return extractions
+    }
+
+    /// A whole document: a property list, Android preferences XML, or JSON.
+    private static func extractDocument(_ bytes: [UInt8]) throws(InputError) -> ExtractedInput {
+        if PropertyListPreferences.matches(bytes) {
+            return try AppPreferences.extract(PropertyListPreferences.entries(bytes), form: .propertyList)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("<") {
+            return try AppPreferences.extract(AndroidPreferences.entries(xml: bytes), form: .androidPreferences)
+        }
+        return try extractJSON(String(trimmed))
+    }
+
+    /// A JSON document: an OpenRTB request or app preferences.
+    private static func extractJSON(_ text: String) throws(InputError) -> ExtractedInput {
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: text)
+        } catch {
+            throw InputError("badJSON", "not valid JSON: \(error.message)")
+        }
+        guard let object = document.objectValue else {
+            throw InputError("unknownFormat", "the JSON document is not an object")
+        }
+        if object.keys.contains(where: AppPreferences.isConsentKey) {
+            return try AppPreferences.extract(AppPreferences.entries(of: object), form: .jsonPreferences)
+        }
+        if OpenRTBRequest.matches(object) {
+            return OpenRTBRequest.extract(document)
+        }
+        if let type = object["type"]?.stringValue, ["tcf", "gpp", "usp", "ac"].contains(type) {
+            throw InputError(
+                "unknownFormat",
+                "this is the JSON form of a decoded string; 'consent encode' turns it back into the string"
+            )
+        }
+        throw InputError(
+            "unknownFormat",
+            "the JSON document is neither an OpenRTB request (regs, user) nor app preferences (IABTCF_* keys)"
+        )
+    }
+
+    static func trimmingTrailingWhitespace(_ text: String) -> String {
+        guard let last = text.utf8.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A else {
+            return text
+        }
+        var end = text.endIndex
+        while end > text.startIndex {
+            let previous = text.index(before: end)
+            guard text[previous].isWhitespace else { break }
+            end = previous
+        }
+        return String(text[..<end])
+    }
+}

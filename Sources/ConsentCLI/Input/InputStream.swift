@@ -1,0 +1,42 @@
+/// Walks the inputs of a command: its arguments, or, without any, the lines of standard input (streamed, blank
+/// lines skipped), each turned into extractions.
+struct InputStream {
+    /// The arguments; empty means standard input.
+    var arguments: [String]
+    /// Where standard input and files come from.
+    var io: CommandIO
+
+    /// Calls `body` with each extraction and the input text it came from. `bareString`, when given, sees each
+    /// line of standard input that is a bare string first, and returns true when it handled it (the batch
+    /// fast path). Overlong lines reach `body` as failed extractions.
+    func forEach(
+        bareString: ((_ text: String, _ lineNumber: Int) -> Bool)? = nil,
+        _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
+    ) {
+        guard arguments.isEmpty else {
+            for argument in arguments {
+                for extraction in InputExtractor.extract(argument, io: io) { body(extraction, argument) }
+            }
+            return
+        }
+        io.input.forEachLine { number, line in
+            switch line {
+            case .tooLong:
+                let error = InputError(
+                    "tooLong",
+                    "line \(number) is longer than \(LineReader.maximumLineLength >> 20) MiB"
+                )
+                body(InputExtractor.Extraction(label: "line \(number)", result: .failure(error)), "")
+            case .text(let raw):
+                let text = InputExtractor.trimmingTrailingWhitespace(raw)
+                if text.isEmpty { return }
+                if let bareString, InputExtractor.isBareString(text), bareString(text, number) { return }
+                for extraction in InputExtractor.extract(text, io: io) {
+                    var extraction = extraction
+                    if extraction.label == text { extraction.label = "line \(number)" }
+                    body(extraction, text)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ConsentKit
+
+/// The consent fields of an OpenRTB 2.5 or 2.6 bid request: `regs.gdpr` (2.6) or `regs.ext.gdpr` (2.5),
+/// `user.consent` (2.6) or `user.ext.consent` (2.5), `regs.gpp` and `regs.gpp_sid` (2.6), `regs.us_privacy`
+/// (2.6) or `regs.ext.us_privacy` (2.5), and Google's Additional Consent string in
+/// `user.ext.ConsentedProvidersSettings.consented_providers` (Prebid writes the AC string there; Google's own
+/// extension spells it `consented_providers_settings` and lists provider ids).
+enum OpenRTBRequest {
+    /// True when a JSON object looks like a bid request.
+    static func matches(_ object: JSONObject) -> Bool {
+        object["regs"] != nil || object["user"] != nil || object["imp"] != nil
+    }
+
+    /// The consent fields of the request.
+    static func extract(_ request: JSONValue) -> ExtractedInput {
+        var input = ExtractedInput(form: .openRTB)
+        if let flag = first(request, ["regs", "gdpr"], ["regs", "ext", "gdpr"], into: &input) {
+            input.gdprApplies = flag
+        }
+        if let tcString = first(request, ["user", "consent"], ["user", "ext", "consent"], into: &input) {
+            input.signals.append(ConsentSignal(source: tcString.source, text: tcString.text, kind: .tcf))
+        }
+        if let gpp = first(request, ["regs", "gpp"], into: &input) {
+            input.signals.append(ConsentSignal(source: gpp.source, text: gpp.text, kind: .gpp))
+        }
+        if let sid = first(request, ["regs", "gpp_sid"], into: &input) {
+            input.gppSectionIDs = sid
+        }
+        if let usp = first(request, ["regs", "us_privacy"], ["regs", "ext", "us_privacy"], into: &input) {
+            input.signals.append(ConsentSignal(source: usp.source, text: usp.text, kind: .usp))
+        }
+        let providerPaths = [
+            ["user", "ext", "ConsentedProvidersSettings", "consented_providers"],
+            ["user", "ext", "consented_providers_settings", "consented_providers"],
+        ]
+        for path in providerPaths {
+            guard let value = lookup(request, path) else { continue }
+            let source = path.joined(separator: ".")
+            if let text = value.stringValue {
+                input.signals.append(ConsentSignal(source: source, text: text, kind: .ac))
+            } else if let ids = value.arrayValue?.compactMap(\.intValue) {
+                // Google's extension lists the consented provider ids: the content of an AC v1 string.
+                let text = "1~" + ids.map(String.init).joined(separator: ".")
+                input.signals.append(ConsentSignal(source: source, text: text, kind: .ac))
+            }
+            break
+        }
+        return input
+    }
+
+    /// The value at the first of `paths` that exists, as text, with its dotted path; a warning when a later
+    /// path holds a different value (a request that says two things).
+    private static func first(
+        _ request: JSONValue,
+        _ paths: [String]...,
+        into input: inout ExtractedInput
+    ) -> ExtractedInput.Flag? {
+        var found: ExtractedInput.Flag?
+        for path in paths {
+            guard let value = lookup(request, path), !value.isNull else { continue }
+            let flag = ExtractedInput.Flag(source: path.joined(separator: "."), text: text(of: value))
+            if let found {
+                if found.text != flag.text {
+                    input.findings.append(
+                        Diagnostic(
+                            .warning,
+                            code: "conflictingFields",
+                            field: flag.source,
+                            message: "\(flag.source) differs from \(found.source); \(found.source) is used"
+                        )
+                    )
+                }
+            } else {
+                found = flag
+            }
+        }
+        return found
+    }
+
+    private static func lookup(_ value: JSONValue, _ path: [String]) -> JSONValue? {
+        var current = value
+        for key in path {
+            guard let next = current[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// Strings as they are; numbers and arrays of numbers (`gpp_sid: [2, 6]`) as the URL form writes them.
+    private static func text(of value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .array(let items): items.map(text(of:)).joined(separator: ",")
+        case .int(let number): String(number)
+        case .bool(let flag): flag ? "1" : "0"
+        default: value.serialized()
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import ConsentKit
+
+/// Consent parameters of a URL or query string: `gdpr`, `gdpr_consent`, `gpp`, `gpp_sid`, `us_privacy`,
+/// `addtl_consent` (the names of the IAB and Google URL specifications), percent-decoded.
+enum QueryString {
+    /// The parameters that carry consent strings, and the kind each carries.
+    static let stringParameters: [(name: String, kind: ConsentFormat)] = [
+        ("gdpr_consent", .tcf), ("gpp", .gpp), ("us_privacy", .usp), ("addtl_consent", .ac),
+    ]
+
+    /// Every parameter name this reads.
+    static let parameterNames: Set<String> = ["gdpr", "gdpr_consent", "gpp", "gpp_sid", "us_privacy", "addtl_consent"]
+
+    /// True when `text` is a URL or a query string rather than a bare consent string: it has a scheme, starts
+    /// with `?`, or holds `name=value` pairs with a consent parameter name or `&`.
+    static func looks(like text: String) -> Bool {
+        if text.contains("://") || text.hasPrefix("?") { return true }
+        guard let equals = text.firstIndex(of: "=") else { return false }
+        // A TC string may end in `=` padding: only `=` followed by something is a parameter.
+        let rest = text[text.index(after: equals)...]
+        if rest.allSatisfy({ $0 == "=" }) { return false }
+        if text.contains("&") { return true }
+        return parameterNames.contains(String(text[..<equals]))
+    }
+
+    /// The consent parameters of a URL or query string.
+    /// - Throws: when the URL has no query, or the query has none of the parameters.
+    static func extract(_ text: String) throws(InputError) -> ExtractedInput {
+        var input = ExtractedInput(form: text.contains("://") ? .url : .queryString)
+        var query = Substring(text)
+        if let fragment = query.firstIndex(of: "#") { query = query[..<fragment] }
+        if let questionMark = query.firstIndex(of: "?") {
+            query = query[query.index(after: questionMark)...]
+        } else if input.form == .url {
+            throw InputError("unknownFormat", "the URL has no query string (looked for \(namesList))")
+        }
+        var seen: Set<String> = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = percentDecoded(parts[0])
+            guard parameterNames.contains(name) else { continue }
+            let rawValue = parts.count > 1 ? parts[1] : ""
+            let value = percentDecoded(rawValue)
+            guard seen.insert(name).inserted else {
+                input.findings.append(
+                    Diagnostic(
+                        .warning,
+                        code: "repeatedParameter",
+                        field: name,
+                        message: "\(name) is given twice; the first one is used"
+                    )
+                )
+                continue
+            }
+            if isUnexpandedMacro(value) {
+                input.findings.append(
+                    Diagnostic(
+                        .error,
+                        code: "unexpandedMacro",
+                        field: name,
+                        message: "\(name) holds the macro \(value), which was never replaced by a value"
+                    )
+                )
+                continue
+            }
+            switch name {
+            case "gdpr": input.gdprApplies = ExtractedInput.Flag(source: name, text: value)
+            case "gpp_sid": input.gppSectionIDs = ExtractedInput.Flag(source: name, text: value)
+            default:
+                guard let kind = stringParameters.first(where: { $0.name == name })?.kind else { continue }
+                if value.isEmpty {
+                    input.findings.append(
+                        Diagnostic(
+                            .warning,
+                            code: "emptyParameter",
+                            field: name,
+                            message: "\(name) is present but empty"
+                        )
+                    )
+                } else {
+                    input.signals.append(ConsentSignal(source: name, text: value, kind: kind))
+                }
+            }
+        }
+        if seen.isEmpty {
+            throw InputError(
+                "unknownFormat",
+                "no consent parameter in the \(input.form.rawValue) (looked for \(namesList))"
+            )
+        }
+        return input
+    }
+
+    /// `%XX` sequences decoded as UTF-8 bytes; a `%` not followed by two hex digits stays as it is, and `+` stays
+    /// `+` (consent strings never hold spaces, and a `+` that was meant as one is better reported than hidden).
+    static func percentDecoded(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+                let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+            {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A macro of the IAB URL conventions (`${GDPR_CONSENT_755}`, `[GDPR_CONSENT]`, `{gdpr_consent}`) that an ad
+    /// server should have replaced.
+    static func isUnexpandedMacro(_ value: String) -> Bool {
+        value.hasPrefix("${") || (value.hasPrefix("[") && value.hasSuffix("]"))
+            || (value.hasPrefix("{") && value.hasSuffix("}")) || value.hasPrefix("%%")
+    }
+
+    private static var namesList: String { "gdpr, gdpr_consent, gpp, gpp_sid, us_privacy, addtl_consent" }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import ConsentKit
+
+/// The one line a person reads for a string that failed: the error's own description (kind, code, field, offset)
+/// with the offending character shown as a character, and a hint for the mistakes people make most.
+enum ErrorText {
+    /// `tcf badBase64: character outside the base64url alphabet in core at character 21: '+' (43); ...`.
+    static func line(for error: ConsentError) -> String {
+        if error.code == .unknownFormat { return unknownFormat(error) }
+        var text = error.description
+        if error.format == .usp || error.format == .ac, error.code != .truncated, let value = error.value,
+            let character = printable(value)
+        {
+            text += " ('\(character)')"
+        }
+        if error.code == .badBase64, let value = error.value, let character = printable(value) {
+            text += " ('\(character)')"
+            if character == "+" || character == "/" {
+                text += "; '+' and '/' are standard base64: consent strings use '-' and '_' (base64url)"
+            } else if character == " " || character == "%" {
+                text += "; was the string percent-encoded or broken across lines?"
+            }
+        }
+        return text
+    }
+
+    /// What an input that is no consent string looked like (the field of ConsentKit's detection error).
+    private static func unknownFormat(_ error: ConsentError) -> String {
+        let kinds = "a TC string (C… or B…), GPP string (D…), US Privacy string (1YNN) or AC string (2~…)"
+        switch error.field.description {
+        case "whitespace":
+            return "unknownFormat: the input starts or ends with white space at character \(error.characterOffset ?? 0)"
+        case "base64url":
+            return "unknownFormat: base64url text, but not \(kinds): its first character begins none of them"
+        default:
+            if let format = error.format {
+                return "\(format) unknownFormat: not \(Explanation.title(format).lowercasedArticle)"
+            }
+            return "unknownFormat: not \(kinds)"
+        }
+    }
+
+    private static func printable(_ value: Int64) -> String? {
+        guard value >= 0x20 && value < 0x7F, let scalar = UnicodeScalar(UInt32(value)) else { return nil }
+        return String(Character(scalar))
+    }
+}
+
+extension String {
+    /// `a TC string`, `an Additional Consent string`.
+    fileprivate var lowercasedArticle: String {
+        let vowel = first.map { "AEIOU".contains($0) } ?? false
+        return (vowel ? "an " : "a ") + self
+    }
+}

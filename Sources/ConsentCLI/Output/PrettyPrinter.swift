@@ -1,0 +1,243 @@
+import ConsentKit
+
+/// The output for people: a heading with the kind of string, then a tree of every field, in the order and with
+/// the names of the JSON form, with what the numbers mean (purpose names, value meanings, folded id lists,
+/// vendor names from `--gvl`). Built from the JSON form, so every kind and every GPP section prints the same way.
+struct PrettyPrinter {
+    /// Colour, or none.
+    let style: Style
+    /// Vendor (and translated purpose) names, when `--gvl` was given.
+    let vendorList: VendorList?
+
+    /// Strings longer than this are shortened in headings (the whole string is one `--json` away).
+    static let headingTextLimit = 100
+
+    /// The heading and field tree of one decoded string; `source` names where it was found (`gdpr_consent`).
+    func render(_ json: JSONValue, kind: ConsentFormat, text: String, source: String?) -> [String] {
+        var heading = style.heading(title(of: json, kind: kind))
+        if let source { heading = style.key(source) + ": " + heading }
+        var lines = [heading + "  " + style.note(abbreviated(text))]
+        let scope = kind == .tcf && json["version"]?.intValue == 1 ? "tcfeuv1" : kind.rawValue
+        lines += TreeNode.render(nodes(of: json.objectValue ?? JSONObject(), scope: scope), style: style)
+        return lines
+    }
+
+    /// `TC string (TCF v2)`, `GPP string (3 sections)`, ...
+    func title(of json: JSONValue, kind: ConsentFormat) -> String {
+        let version = json["version"]?.intValue
+        switch kind {
+        case .tcf: return version == 1 ? "TC string (TCF v1.1, legacy)" : "TC string (TCF v\(version ?? 2))"
+        case .gpp:
+            let count = json["sectionIds"]?.arrayValue?.count ?? 0
+            return "GPP string (version \(version ?? 1), \(count) section\(count == 1 ? "" : "s"))"
+        case .usp: return "US Privacy string (version \(version ?? 1))"
+        case .ac: return "Additional Consent string (version \(version ?? 1))"
+        }
+    }
+
+    /// The string itself, shortened in the middle when it is long.
+    func abbreviated(_ text: String) -> String {
+        guard text.count > PrettyPrinter.headingTextLimit else { return text }
+        return String(text.prefix(60)) + "…" + String(text.suffix(16)) + " (\(text.count) characters)"
+    }
+
+    // MARK: - Fields
+
+    private func nodes(of object: JSONObject, scope: String) -> [TreeNode] {
+        object.compactMap { member in
+            member.key == "type" || member.key == "encoding" ? nil : node(member.key, member.value, scope: scope)
+        }
+    }
+
+    private func node(_ key: String, _ value: JSONValue, scope: String) -> TreeNode {
+        switch value {
+        case .null:
+            return TreeNode(key, style.note(absentText(key)))
+        case .object(let object):
+            if key == "sections" { return TreeNode(key, "", children: sectionNodes(object)) }
+            return TreeNode(key, "", children: nodes(of: object, scope: scope))
+        case .array(let items):
+            if key == "publisherRestrictions" || key == "pubRestrictions" {
+                return restrictionsNode(key, items, scope: scope)
+            }
+            if ValueMeanings.isUSSection(scope) {
+                return codedListNode(key, items.compactMap(\.intValue), scope: scope)
+            }
+            return idSetNode(key, items.compactMap(\.intValue), scope: scope)
+        case .bool(let flag):
+            if key == "purposeOneTreatment" && flag {
+                return TreeNode(key, "yes  " + style.note("purpose 1 was not disclosed to the user"))
+            }
+            return TreeNode(key, flag ? "yes" : "no")
+        case .int, .double:
+            return TreeNode(key, scalarText(key, value, scope: scope))
+        case .string(let text):
+            if scope == "usp" || scope == "uspv1", let meaning = ValueMeanings.uspMeaning(field: key, letter: text) {
+                return TreeNode(key, text + "  " + style.note(meaning))
+            }
+            return TreeNode(key, text)
+        }
+    }
+
+    private func sectionNodes(_ sections: JSONObject) -> [TreeNode] {
+        sections.map { member in
+            let id = TCFNames.gppSections.first { $0.value == member.key }?.key
+            let title = TCFNames.gppSectionTitles[member.key] ?? "unknown section"
+            let value = style.note(id.map { "\(title), section \($0)" } ?? title)
+            return TreeNode(
+                member.key,
+                value,
+                children: nodes(of: member.value.objectValue ?? JSONObject(), scope: member.key)
+            )
+        }
+    }
+
+    private func absentText(_ key: String) -> String {
+        switch key {
+        case "gpc": "absent (no GPC subsection)"
+        case "disclosedVendors", "allowedVendors", "publisherTC": "absent (no such segment)"
+        default: "absent"
+        }
+    }
+
+    private func scalarText(_ key: String, _ value: JSONValue, scope: String) -> String {
+        let text = value.intValue.map(String.init) ?? value.serialized()
+        if let number = value.intValue, let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: number) {
+            return text + "  " + style.note(meaning)
+        }
+        if key == "vendorListVersion", let vendorList, let version = vendorList.version, version != value.intValue {
+            return text + "  " + style.note("(the --gvl file is version \(version))")
+        }
+        return text
+    }
+
+    // MARK: - Id sets
+
+    /// What the ids of a field count, and their names where known.
+    private func idKind(_ key: String, scope: String) -> (noun: String, names: [Int: String]?) {
+        let isEU = scope == "tcf" || scope == "tcfeuv2"
+        switch key {
+        case "purposeConsents", "purposeLegitimateInterests", "publisherConsents", "publisherLegitimateInterests":
+            return ("purpose", isEU ? purposeNames : nil)
+        case "purposesAllowed":
+            return ("purpose", TCFNames.legacyPurposes)
+        case "purposesExpressConsent", "purposesImpliedConsent", "pubPurposesExpressConsent",
+            "pubPurposesImpliedConsent":
+            return ("purpose", nil)
+        case "specialFeatureOptins":
+            return ("special feature", vendorList?.specialFeatures.nilIfEmpty ?? TCFNames.specialFeatures)
+        case "specialFeatureExpressConsent":
+            return ("special feature", nil)
+        case "consentedProviders", "disclosedProviders":
+            return ("provider", nil)
+        case "sectionIds":
+            return ("section", TCFNames.gppSections)
+        default:
+            if key.lowercased().contains("vendor") { return ("vendor", isEU ? vendorList?.vendors : nil) }
+            if key.lowercased().contains("custom") { return ("custom purpose", nil) }
+            return ("id", nil)
+        }
+    }
+
+    private var purposeNames: [Int: String] { vendorList?.purposes.nilIfEmpty ?? TCFNames.purposes }
+
+    private func idSetNode(_ key: String, _ ids: [Int], scope: String) -> TreeNode {
+        let (noun, names) = idKind(key, scope: scope)
+        let set = IDSet(ids.filter { $0 >= 1 && $0 <= IDSet.maximumID })
+        if key == "sectionIds" {
+            let prefixes = set.map { TCFNames.gppSections[$0] ?? "unknown" }
+            return TreeNode(
+                key,
+                set.isEmpty
+                    ? style.note("none") : "\(set.foldedDescription)  " + style.note(prefixes.joined(separator: ", "))
+            )
+        }
+        guard !set.isEmpty else { return TreeNode(key, style.note("none")) }
+        let value = set.foldedDescription + " " + style.note("(\(count(set.count, noun)))")
+        guard let names else { return TreeNode(key, value) }
+        let width = String(set.max ?? 0).count
+        var lines: [String] = []
+        var unnamed: [Int] = []
+        for id in set {
+            guard let name = names[id] else {
+                unnamed.append(id)
+                continue
+            }
+            lines.append(String(id).leftPadded(width) + "  " + style.note(name))
+        }
+        if !unnamed.isEmpty {
+            lines.append(style.note(IDSet(unnamed).foldedDescription + ": " + unknownName(noun)))
+        }
+        return TreeNode(key, value, lines: lines)
+    }
+
+    private func unknownName(_ noun: String) -> String {
+        noun == "vendor" ? "not in the --gvl file" : "not defined in TCF v2.2"
+    }
+
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+    // MARK: - Restrictions
+
+    private func restrictionsNode(_ key: String, _ items: [JSONValue], scope: String) -> TreeNode {
+        guard !items.isEmpty else { return TreeNode(key, style.note("none")) }
+        let types = scope == "tcfcav1" ? TCFNames.canadianRestrictionTypes : TCFNames.restrictionTypes
+        var rows: [[String]] = [["purpose", "restriction", "vendors"]]
+        for item in items {
+            let purpose = item["purposeId"]?.intValue ?? 0
+            let type = item["restrictionType"]?.intValue ?? 0
+            let vendors = IDSet(
+                (item["vendorIds"]?.arrayValue ?? []).compactMap(\.intValue).filter { $0 >= 1 && $0 <= IDSet.maximumID }
+            )
+            rows.append([
+                String(purpose), "\(type) \(types[type] ?? "undefined")",
+                vendors.isEmpty ? "none" : "\(vendors.foldedDescription) (\(count(vendors.count, "vendor")))",
+            ])
+        }
+        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let lines = rows.enumerated().map { index, row in
+            let text = row[0].padding(widths[0]) + "  " + row[1].padding(widths[1]) + "  " + row[2]
+            return index == 0 ? style.note(text) : text
+        }
+        return TreeNode(key, "\(count(items.count, "restriction"))", lines: lines)
+    }
+
+    // MARK: - Coded values of US sections
+
+    private func codedListNode(_ key: String, _ values: [Int], scope: String) -> TreeNode {
+        guard !values.isEmpty else { return TreeNode(key, style.note("none")) }
+        let value = values.map(String.init).joined(separator: " ")
+        let width = String(values.count).count
+        var lines: [String] = []
+        var zeros: [Int] = []
+        for (index, code) in values.enumerated() {
+            if code == 0 {
+                zeros.append(index + 1)
+                continue
+            }
+            let name = GPPFieldLookup.itemName(section: scope, key: key, index: index) ?? ""
+            let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: code) ?? ""
+            lines.append(
+                String(index + 1).leftPadded(width) + "  " + "\(code)  \(meaning)".padding(18) + style.note(name)
+            )
+        }
+        if !zeros.isEmpty {
+            let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: 0) ?? ""
+            let items = IDSet(zeros)
+            lines.append(style.note("\(items.count == 1 ? "item" : "items") \(items.foldedDescription): 0  \(meaning)"))
+        }
+        return TreeNode(key, value, lines: lines)
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+extension Dictionary {
+    /// nil for an empty dictionary, so `??` falls back to a default table.
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import ConsentCLI
+
+/// Help, version, usage errors and exit statuses, run in process.
+@Suite struct CLITests {
+    @Test func printsHelpOnStandardOutputWithStatusZero() {
+        for arguments in [["--help"], ["-h"], ["help"], []] {
+            let result = run(arguments)
+            #expect(result.status == 0)
+            #expect(result.output == HelpText.main)
+            #expect(result.error.isEmpty)
+        }
+    }
+
+    @Test func printsCommandHelpThreeWays() {
+        for command in CLI.commands {
+            for arguments in [["help", command.name], [command.name, "--help"], [command.name, "-h", "x"]] {
+                let result = run(arguments)
+                #expect(result.status == 0, "\(arguments)")
+                #expect(result.output == command.help, "\(arguments)")
+            }
+        }
+    }
+
+    @Test func everyCommandHelpHasUsageAndExamples() {
+        for command in CLI.commands {
+            #expect(command.help.contains("USAGE: consent \(command.name)"), "\(command.name)")
+            #expect(command.help.contains("EXAMPLES:"), "\(command.name)")
+            #expect(command.help.contains(command.usage), "\(command.name)")
+        }
+    }
+
+    @Test func helpAfterDoubleDashIsAnInput() {
+        let result = run(["decode", "--json", "--", "--help"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("\"type\":\"error\""))
+    }
+
+    @Test func printsVersion() {
+        let result = run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output == "consent \(CLI.version)\n")
+    }
+
+    @Test func unknownOptionIsUsageErrorWithUsageOnStandardError() {
+        let result = run(["decode", "--jsno", "1YNN"])
+        #expect(result.status == 64)
+        #expect(result.output.isEmpty)
+        #expect(result.error.hasPrefix("Error: unknown option '--jsno'; did you mean '--json'?\n"))
+        #expect(result.error.contains(DecodeCommand.usage))
+    }
+
+    @Test func misspelledCommandIsUsageError() {
+        let result = run(["decod", "1YNN"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("did you mean 'decode'?"))
+        #expect(run(["help", "nothing"]).status == 64)
+    }
+
+    @Test func badKindAndColorValuesAreUsageErrors() {
+        #expect(run(["decode", "--kind", "tcf2", "1YNN"]).status == 64)
+        #expect(run(["decode", "--color=sometimes", "1YNN"]).status == 64)
+        #expect(run(["decode", "--kind"]).status == 64)
+    }
+
+    @Test func bareInputMeansDecode() {
+        #expect(run(["1YNN"]).output == run(["decode", "1YNN"]).output)
+        #expect(run(["--json", "1YNN"]).output == run(["decode", "--json", "1YNN"]).output)
+    }
+
+    @Test func colorMayComeBeforeTheCommand() {
+        #expect(run(["--color", "always", "decode", "1YNN"]).output.contains("\u{1B}["))
+        #expect(run(["--color=always", "1YNN"]).output.contains("\u{1B}["))
+        #expect(run(["--no-color", "lint", "1YNN"]).status == 0)
+    }
+
+    @Test func unreadableVendorListIsUsageError() {
+        let result = run(["decode", "--gvl", "/nonexistent/vendor-list.json", "1YNN"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("/nonexistent/vendor-list.json"))
+    }
+
+    @Test func coloursOnlyATerminalWithoutNoColor() {
+        let plain = run(["decode", "1YNN"], terminal: false)
+        let terminal = run(["decode", "1YNN"], terminal: true)
+        let noColor = run(["decode", "1YNN"], environment: ["NO_COLOR": "1"], terminal: true)
+        let emptyNoColor = run(["decode", "1YNN"], environment: ["NO_COLOR": ""], terminal: true)
+        let never = run(["decode", "--color", "never", "1YNN"], terminal: true)
+        let always = run(["decode", "--color=always", "1YNN"], environment: ["NO_COLOR": "1"])
+        #expect(!plain.output.contains("\u{1B}["))
+        #expect(terminal.output.contains("\u{1B}["))
+        #expect(!noColor.output.contains("\u{1B}["))
+        #expect(emptyNoColor.output.contains("\u{1B}["))
+        #expect(!never.output.contains("\u{1B}["))
+        #expect(always.output.contains("\u{1B}["))
+    }
+}

@@ -1,0 +1,233 @@
+import ConsentKit
+import Foundation
+import Testing
+
+@testable import ConsentCLI
+
+/// decode, encode, lint, explain and keys, run in process with memory streams.
+@Suite struct CommandTests {
+    static let tcString = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA"
+    static let gppString = "DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN"
+
+    private func jsonLines(_ text: String) throws -> [JSONValue] {
+        try text.split(separator: "\n").map { try JSONValue(parsing: $0) }
+    }
+
+    // MARK: decode
+
+    @Test func decodeJSONPrintsOneObjectPerStringOfAURL() throws {
+        let url =
+            "https://x.example/?gdpr=1&gdpr_consent=\(Self.tcString)&gpp=\(Self.gppString)&gpp_sid=2,6&us_privacy=1YNN"
+        let result = run(["decode", "--json", url])
+        #expect(result.status == 0)
+        #expect(try jsonLines(result.output).map { $0["type"]?.stringValue } == ["tcf", "gpp", "usp"])
+    }
+
+    @Test func decodeKindKeepsOnlyThatKindFromAURL() throws {
+        let url = "gdpr_consent=\(Self.tcString)&us_privacy=1YNN"
+        let result = run(["decode", "--json", "--kind", "usp", url])
+        #expect(try jsonLines(result.output).map { $0["type"]?.stringValue } == ["usp"])
+    }
+
+    @Test func decodeKindForcesTheDecoderOfABareString() throws {
+        let result = run(["decode", "--json", "--kind", "gpp", Self.tcString])
+        #expect(result.status == 1)
+        let object = try #require(try jsonLines(result.output).first)
+        #expect(object["type"] == .string("error"))
+        #expect(object["error"]?["code"] == .string("unknownFormat"))
+    }
+
+    @Test func decodeReadsStandardInputSkippingBlankLines() throws {
+        let input = "\(Self.tcString)\n\n   \nus_privacy=1YNN\n1YNX\n"
+        let result = run(["decode", "--json"], input: input)
+        #expect(result.status == 1)
+        let objects = try jsonLines(result.output)
+        #expect(objects.map { $0["type"]?.stringValue } == ["tcf", "usp", "error"])
+        #expect(objects.last?["input"] == .string("1YNX"))
+    }
+
+    @Test func decodeErrorsGoToStandardErrorOneLineEachWithLineNumbers() {
+        let result = run(["decode"], input: "1YNN\n1YNX\nCO\n")
+        #expect(result.status == 1)
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("error: line 2: usp badValue") == true)
+        #expect(lines.last?.hasPrefix("error: line 3: tcf truncated") == true)
+        #expect(result.output.contains("US Privacy string"))
+    }
+
+    @Test func decodeJSONErrorNamesTheSourceOfAStringFromABidRequest() throws {
+        let request = #"{"regs":{"gdpr":1},"user":{"consent":"CO"}}"#
+        let result = run(["decode", "--json", request])
+        let object = try #require(try jsonLines(result.output).first)
+        #expect(object["source"] == .string("user.consent"))
+        #expect(object["error"]?["code"] == .string("truncated"))
+        #expect(object["error"]?["bitOffset"]?.intValue != nil)
+    }
+
+    @Test func decodePrintsCrossChecksOnStandardErrorInJSONMode() {
+        let result = run(["decode", "--json", "gdpr=1&us_privacy=1YNN"])
+        #expect(result.status == 0)
+        #expect(result.error.contains("gdprWithoutTCString"))
+    }
+
+    // MARK: encode
+
+    @Test func encodeReadsJSONLinesAndPrettyDocuments() {
+        let pretty = """
+            {
+              "type": "usp", "version": 1,
+              "notice": "N", "optOutSale": "Y", "lspaCovered": "-"
+            }
+            {"type":"ac","version":2,"consentedProviders":[35,1],"disclosedProviders":[9]}
+            """
+        let result = run(["encode"], input: pretty)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "1NY-\n2~1.35~dv.9\n")
+    }
+
+    @Test func encodeGivesBackWhatDecodeRead() {
+        let decoded = run(["decode", "--json", Self.tcString, Self.gppString, "1YNN", "2~1.35~dv."])
+        let encoded = run(["encode"], input: decoded.output)
+        #expect(encoded.output == "\(Self.tcString)\n\(Self.gppString)\n1YNN\n2~1.35~dv.\n")
+    }
+
+    @Test func encodeReportsBadDocumentsWithTheirNumber() {
+        let input = #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"} {"type":"usp"} {oops"#
+        let result = run(["encode"], input: input)
+        #expect(result.status == 1)
+        #expect(result.output == "1YNN\n")
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("error: document 2:") == true)
+        #expect(lines.last?.hasPrefix("error: document 3: badJSON") == true)
+    }
+
+    @Test func encodeRefusesAnErrorObject() {
+        let result = run(["encode", #"{"type":"error","input":"x","error":{"code":"empty","message":"empty input"}}"#])
+        #expect(result.status == 1)
+        #expect(result.error.contains("errorDocument"))
+    }
+
+    // MARK: lint
+
+    @Test func lintJSONPrintsOneObjectPerInputWithCounts() throws {
+        let result = run(["lint", "--json", "1YNN", "1--Y"])
+        #expect(result.status == 1)
+        let objects = try jsonLines(result.output)
+        #expect(objects.count == 2)
+        #expect(objects[0]["type"] == .string("lint"))
+        #expect(objects[0]["errors"] == .int(0))
+        #expect(objects[1]["errors"] == .int(1))
+        #expect(objects[1]["diagnostics"]?.arrayValue?.first?["severity"] == .string("error"))
+    }
+
+    @Test func lintCountsAStringThatDoesNotDecodeAsAnError() throws {
+        let result = run(["lint", "--json", "CO"])
+        #expect(result.status == 1)
+        let object = try #require(try jsonLines(result.output).first)
+        #expect(object["diagnostics"]?.arrayValue?.first?["code"] == .string("truncated"))
+    }
+
+    @Test func lintComparesStoredInAppKeysWithTheStrings() throws {
+        let keys = run(["keys", Self.tcString, "gdpr=1"])
+        #expect(keys.status == 0, "\(keys.error)")
+        var stored = try JSONValue(parsing: keys.output).objectValue ?? JSONObject()
+        let clean = run(["lint", "--json", JSONValue.object(stored).serialized()])
+        let cleanCodes = try jsonLines(clean.output).first?["diagnostics"]?.arrayValue?.compactMap {
+            $0["code"]?.stringValue
+        }
+        #expect(cleanCodes?.contains { $0.hasPrefix("inAppKey") } == false)
+        stored["IABTCF_PolicyVersion"] = .int(4)
+        stored["IABTCF_PublisherCC"] = nil
+        let broken = run(["lint", "--json", JSONValue.object(stored).serialized()])
+        let codes = try jsonLines(broken.output).first?["diagnostics"]?.arrayValue?.compactMap {
+            $0["code"]?.stringValue
+        }
+        #expect(codes?.contains("inAppKeyDifferent") == true)
+        #expect(codes?.contains("inAppKeyMissing") == true)
+        #expect(broken.status == 1)
+    }
+
+    // MARK: keys
+
+    @Test(arguments: ["json", "plist", "android-xml"])
+    func keysReadBackAsTheSameKeysInEveryFormat(format: String) throws {
+        let result = run(["keys", "--format", format, Self.tcString, "us_privacy=1YNN&gdpr=1", Self.gppString])
+        #expect(result.status == 0, "\(result.error)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("consent-keys-\(format)-\(UUID())")
+        try Data(result.output.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let lint = run(["lint", "--json", "@" + file.path])
+        let codes = try jsonLines(lint.output).first?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }
+        #expect(codes?.contains { $0.hasPrefix("inAppKey") } == false, "\(lint.output)")
+    }
+
+    @Test func keysWithoutAnyStringFails() {
+        #expect(run(["keys", "gdpr=1"]).status == 1)
+        #expect(run(["keys", "--format", "yaml", "1YNN"]).status == 64)
+    }
+
+    // MARK: explain
+
+    @Test func explainJSONPrintsOneObjectPerField() throws {
+        let result = run(["explain", "--json", "1YNN"])
+        #expect(result.status == 0)
+        let fields = try jsonLines(result.output)
+        #expect(fields.map { $0["field"]?.stringValue } == ["version", "notice", "optOutSale", "lspaCovered"])
+        #expect(fields.last?["characterOffset"] == .int(3))
+    }
+
+    @Test func explainShowsWhereAStringStopsAndFails() {
+        let result = run(["explain", "COtybn4PA_zT4KjACBENAPCIAEBAAEC"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("(unread)"))
+        #expect(
+            result.output.contains(
+                "error: truncated reading purposeLegitimateInterests at bit 176: needed 24 bits, 10 left"
+            )
+        )
+    }
+
+    @Test func explainNeedsAnInput() {
+        #expect(run(["explain"]).status == 64)
+    }
+
+    @Test func explainCountsBitsFromEachSegment() throws {
+        let result = run(["explain", "--json", Self.tcString])
+        let fields = try jsonLines(result.output)
+        let segmentType = try #require(fields.first { $0["segment"] == .string("disclosedVendors") })
+        #expect(segmentType["field"] == .string("segmentType"))
+        #expect(segmentType["bitOffset"] == .int(0))
+        let bitField = try #require(fields.first { $0["field"] == .string("vendorConsents.bitField") })
+        #expect(bitField["bitOffset"] == .int(230))
+        #expect(bitField["bits"] == .string("1111"))
+    }
+}
+
+/// The messages people read for the mistakes they make most.
+@Suite struct ErrorTextTests {
+    @Test func standardBase64GetsAHint() {
+        let result = run(["decode", "CPXxRfAPXxRfAAfKABENB+CgAAAAAAAAAAYgAAAAAAAA"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("tcf badBase64"))
+        #expect(result.error.contains("at character 21"))
+        #expect(result.error.contains("'-' and '_' (base64url)"))
+    }
+
+    @Test func unknownTextNamesTheKindsItCouldBe() {
+        let result = run(["decode", "hello"])
+        #expect(result.error.contains("unknownFormat"))
+        #expect(result.error.contains("GPP string (D…)"))
+    }
+
+    @Test func letterFormatsShowTheCharacter() {
+        #expect(run(["decode", "1YNX"]).error.contains("('X')"))
+    }
+
+    @Test func nothingIsPrintedOnStandardOutputForAFailingString() {
+        let result = run(["decode", "1YNX", "1YNN", "1YNX"])
+        #expect(!result.output.hasPrefix("\n"))
+        #expect(!result.output.hasSuffix("\n\n"))
+    }
+}

@@ -1,0 +1,132 @@
+import ConsentCore
+import Foundation
+import Testing
+
+/// Runs the built `consent` binary with `Process`: the golden vectors through decode and encode, exit statuses,
+/// standard input, every input form, colour and help.
+@Suite(.serialized) struct EndToEndTests {
+    static let kinds = ["tcf", "gpp", "usp", "ac"]
+
+    /// `consent decode --json --kind K` over the inputs, one per line; the output lines, one per input.
+    private func decodeLines(_ inputs: [String], kind: String) throws -> (RunResult, [String]) {
+        let result = try runBinary(["decode", "--json", "--kind", kind], input: inputs.joined(separator: "\n") + "\n")
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        return (result, lines)
+    }
+
+    @Test(arguments: kinds) func decodesEveryPublicVectorAsExpected(kind: String) throws {
+        let vectors = try Vector.load("\(kind).jsonl")
+        let known = Vector.knownFailures
+        let (result, lines) = try decodeLines(vectors.map(\.input), kind: kind)
+        try #require(lines.count == vectors.count, "one output line per input: \(result.error)")
+        for (vector, line) in zip(vectors, lines) where !known.contains(vector.id) {
+            let actual = try JSONValue(parsing: line)
+            guard let expect = vector.expect else { continue }
+            let mismatch = partialMismatch(expected: expect, actual: actual)
+            #expect(mismatch == nil, "\(vector.id): \(mismatch ?? "")")
+        }
+    }
+
+    @Test(arguments: kinds) func encodeOfDecodedJSONGivesEveryVectorBack(kind: String) throws {
+        let known = Vector.knownFailures
+        let vectors = try Vector.load("\(kind).jsonl").filter { !known.contains($0.id) }
+        let (_, lines) = try decodeLines(vectors.map(\.input), kind: kind)
+        try #require(lines.count == vectors.count)
+        let encoded = try runBinary(["encode"], input: lines.joined(separator: "\n") + "\n")
+        #expect(encoded.status == 0, "\(encoded.error)")
+        let strings = encoded.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+            String.init
+        )
+        try #require(strings.count == vectors.count, "\(encoded.error)")
+        for (vector, string) in zip(vectors, strings) {
+            #expect(string == vector.input, "\(vector.id)")
+        }
+    }
+
+    @Test(arguments: kinds) func invalidVectorsExitOneWithErrorObjects(kind: String) throws {
+        let vectors = try Vector.load("invalid.jsonl").filter { $0.kind == kind }
+        try #require(!vectors.isEmpty)
+        let (result, lines) = try decodeLines(vectors.map(\.input), kind: kind)
+        #expect(result.status == 1)
+        let known = Vector.knownFailures
+        for (vector, line) in zip(vectors, lines) where !known.contains(vector.id) {
+            let object = try JSONValue(parsing: line)
+            #expect(object["type"] == .string("error"), "\(vector.id) decoded: \(line)")
+            #expect(object["input"] == .string(vector.input), "\(vector.id)")
+            #expect(object["error"]?["code"]?.stringValue?.isEmpty == false, "\(vector.id)")
+        }
+    }
+
+    @Test func exitStatusesAreZeroOneAndSixtyFour() throws {
+        #expect(try runBinary(["decode", "1YNN"]).status == 0)
+        #expect(try runBinary(["decode", "1YNN", "1YNX"]).status == 1)
+        #expect(try runBinary(["decode", "--nope"]).status == 64)
+        #expect(try runBinary(["--version"]).status == 0)
+        let failing = try runBinary(["decode", "1YNX"])
+        #expect(failing.output.isEmpty)
+        #expect(failing.error.hasPrefix("error: 1YNX: usp badValue"))
+        #expect(failing.error.split(separator: "\n").count == 1)
+    }
+
+    @Test func streamsStandardInputLineByLine() throws {
+        let count = 20_000
+        let input = String(repeating: "1YNN\n", count: count)
+        let result = try runBinary(["decode", "--json"], input: input)
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == count)
+        #expect(lines.allSatisfy { $0 == lines[0] })
+        #expect(
+            lines.first?.hasPrefix(#"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N""#)
+                == true
+        )
+    }
+
+    @Test func decodesEveryInputForm() throws {
+        let forms: [(String, Int)] = [
+            ("@" + TestPaths.fixture("openrtb-2.6.json"), 4), ("@" + TestPaths.fixture("openrtb-2.5.json"), 2),
+            ("@" + TestPaths.fixture("preferences.json"), 4), ("@" + TestPaths.fixture("preferences-ios.plist"), 2),
+            ("@" + TestPaths.fixture("preferences-ios-binary.plist"), 2),
+            ("@" + TestPaths.fixture("preferences-android.xml"), 4),
+            ("https://ads.example/x?gdpr=1&us_privacy=1YNN&addtl_consent=2~1.35.41~dv.9.21", 2),
+            ("us_privacy=1YNN", 1),
+        ]
+        for (input, expected) in forms {
+            let result = try runBinary(["decode", "--json", input])
+            let lines = result.output.split(separator: "\n")
+            #expect(lines.count == expected, "\(input): \(result.output) \(result.error)")
+        }
+    }
+
+    @Test func explicitColorBeatsNoColorAndPipesGetNone() throws {
+        #expect(!(try runBinary(["decode", "1YNN"]).output.contains("\u{1B}[")))
+        #expect(
+            try runBinary(["decode", "--color", "always", "1YNN"], environment: ["NO_COLOR": "1"]).output.contains(
+                "\u{1B}["
+            )
+        )
+    }
+
+    @Test func noColorSilencesATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), let binary = TestPaths.binary else {
+            return
+        }
+        // `script` gives the command a pseudo-terminal, so `--color auto` sees a terminal.
+        let command = "\(binary.path) decode 1YNN"
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        let coloured = try runProcess(script, ["-qec", command, "/dev/null"])
+        let plain = try runProcess(script, ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
+        #expect(coloured.output.contains("\u{1B}["))
+        #expect(!plain.output.contains("\u{1B}["))
+        #expect(plain.output.contains("US Privacy string"))
+    }
+
+    @Test func helpTextMatchesSnapshot() throws {
+        let result = try runBinary(["--help"])
+        #expect(result.status == 0)
+        assertSnapshot(result.output, named: "help")
+        for command in ["decode", "encode", "lint", "explain", "keys"] {
+            assertSnapshot(try runBinary([command, "--help"]).output, named: "help-\(command)")
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import ConsentCore
+import Foundation
+import Testing
+
+@testable import ConsentCLI
+
+@Suite struct InputExtractorTests {
+    static let tcString = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA"
+    static let gppString = "DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN"
+
+    private func extract(_ argument: String) throws -> ExtractedInput {
+        let extractions = InputExtractor.extract(argument, io: .memory())
+        #expect(extractions.count == 1)
+        return try #require(extractions.first).result.get()
+    }
+
+    private func signals(_ input: ExtractedInput) -> [String] {
+        input.signals.map { "\($0.source ?? "-")=\($0.kind?.rawValue ?? "?"):\($0.text)" }
+    }
+
+    @Test func bareStringsAreSignalsOfUnknownKind() throws {
+        for text in [Self.tcString, Self.gppString, "1YNN", "2~1.35~dv.9", "CA==", "COx.IAB="] {
+            let input = try extract(text)
+            #expect(input.form == .string)
+            #expect(input.signals == [ConsentSignal(source: nil, text: text, kind: nil)])
+        }
+    }
+
+    @Test func paddingIsNotAQueryParameter() {
+        #expect(InputExtractor.isBareString("COrEAV4OrXx94ACABBENAHCIAD-A.cAAAAAAAITg="))
+        #expect(!InputExtractor.isBareString("gdpr=1"))
+        #expect(!InputExtractor.isBareString("CO=A"))
+        #expect(!QueryString.looks(like: "COrEAV4OrXx94ACA=="))
+        #expect(QueryString.looks(like: "gdpr_consent=CO"))
+        #expect(QueryString.looks(like: "x=1&y=2"))
+    }
+
+    @Test func readsEveryConsentParameterOfAURL() throws {
+        let url =
+            "https://ads.example/bid?w=300&gdpr=1&gdpr_consent=\(Self.tcString)&gpp=DBACNY%7ECPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA%7E1YNN"
+            + "&gpp_sid=2%2C6&us_privacy=1YNN&addtl_consent=2~1.35.41~dv.9.21#top"
+        let input = try extract(url)
+        #expect(input.form == .url)
+        #expect(
+            signals(input) == [
+                "gdpr_consent=tcf:\(Self.tcString)", "gpp=gpp:\(Self.gppString)", "us_privacy=usp:1YNN",
+                "addtl_consent=ac:2~1.35.41~dv.9.21",
+            ]
+        )
+        #expect(input.gdprApplies == ExtractedInput.Flag(source: "gdpr", text: "1"))
+        #expect(input.gppSectionIDs == ExtractedInput.Flag(source: "gpp_sid", text: "2,6"))
+        #expect(input.findings.isEmpty)
+    }
+
+    @Test func readsQueryStringWithoutURL() throws {
+        let input = try extract("?us_privacy=1YNN&gdpr=0")
+        #expect(input.form == .queryString)
+        #expect(signals(input) == ["us_privacy=usp:1YNN"])
+        #expect(try extract("us_privacy=1NYN").signals.map(\.text) == ["1NYN"])
+    }
+
+    @Test func reportsUnexpandedMacrosEmptyAndRepeatedParameters() throws {
+        let input = try extract("gdpr=1&gdpr_consent=${GDPR_CONSENT_755}&us_privacy=&gpp_sid=7&gpp_sid=8")
+        #expect(input.signals.isEmpty)
+        #expect(input.findings.map(\.code) == ["unexpandedMacro", "emptyParameter", "repeatedParameter"])
+        #expect(input.findings.first?.severity == .error)
+        #expect(input.gppSectionIDs?.text == "7")
+    }
+
+    @Test func urlWithoutConsentParametersFails() {
+        let result = InputExtractor.extract("https://example.com/page?x=1", io: .memory())
+        #expect(throws: InputError.self) { try result.first?.result.get() }
+        #expect(throws: InputError.self) {
+            try InputExtractor.extract("https://example.com/", io: .memory()).first?.result.get()
+        }
+    }
+
+    @Test func percentDecodesAndKeepsPlus() {
+        #expect(QueryString.percentDecoded("DBABM%7ECP%2b%zz%4") == "DBABM~CP+%zz%4")
+        #expect(QueryString.percentDecoded("a+b") == "a+b")
+    }
+
+    @Test func readsOpenRTB26Request() throws {
+        let input = try extract("@" + TestPaths.fixture("openrtb-2.6.json"))
+        #expect(input.form == .openRTB)
+        #expect(
+            signals(input) == [
+                "user.consent=tcf:\(Self.tcString)", "regs.gpp=gpp:\(Self.gppString)", "regs.us_privacy=usp:1YNN",
+                "user.ext.ConsentedProvidersSettings.consented_providers=ac:2~1.35.41~dv.9.21",
+            ]
+        )
+        #expect(input.gdprApplies?.text == "1")
+        #expect(input.gppSectionIDs == ExtractedInput.Flag(source: "regs.gpp_sid", text: "2,6"))
+    }
+
+    @Test func readsOpenRTB25ExtensionFields() throws {
+        let input = try extract("@" + TestPaths.fixture("openrtb-2.5.json"))
+        #expect(signals(input) == ["user.ext.consent=tcf:\(Self.tcString)", "regs.ext.us_privacy=usp:1YNN"])
+        #expect(input.gdprApplies == ExtractedInput.Flag(source: "regs.ext.gdpr", text: "1"))
+    }
+
+    @Test func readsInlineOpenRTBAndGoogleProviderIds() throws {
+        let input = try extract(
+            #"{"user":{"consent":"CO","ext":{"consent":"CX","consented_providers_settings":{"consented_providers":[1,35]}}}}"#
+        )
+        #expect(
+            signals(input) == [
+                "user.consent=tcf:CO", "user.ext.consented_providers_settings.consented_providers=ac:1~1.35",
+            ]
+        )
+        #expect(input.findings.map(\.code) == ["conflictingFields"])
+    }
+
+    @Test func readsJSONPreferences() throws {
+        let input = try extract("@" + TestPaths.fixture("preferences.json"))
+        #expect(input.form == .jsonPreferences)
+        #expect(
+            signals(input) == [
+                "IABTCF_TCString=tcf:\(Self.tcString)", "IABTCF_AddtlConsent=ac:2~1.35.41~dv.9.21",
+                "IABGPP_HDR_GppString=gpp:\(Self.gppString)", "IABUSPrivacy_String=usp:1YNN",
+            ]
+        )
+        #expect(input.gdprApplies?.text == "1")
+        #expect(input.gppSectionIDs?.text == "2_6")
+        #expect(input.preferenceKeys.map(\.key) == ["IABTCF_CmpSdkID", "IABTCF_PurposeConsents"])
+    }
+
+    @Test func readsXMLAndBinaryPropertyLists() throws {
+        for name in ["preferences-ios.plist", "preferences-ios-binary.plist"] {
+            let input = try extract("@" + TestPaths.fixture(name))
+            #expect(input.form == .propertyList)
+            #expect(signals(input) == ["IABTCF_TCString=tcf:\(Self.tcString)", "IABUSPrivacy_String=usp:1YNN"])
+            #expect(input.gdprApplies?.text == "1")
+            #expect(input.preferenceKeys.map(\.key) == ["IABTCF_CmpSdkID"])
+            #expect(input.preferenceKeys.map(\.value) == ["880"])
+        }
+    }
+
+    @Test func readsAndroidSharedPreferences() throws {
+        let input = try extract("@" + TestPaths.fixture("preferences-android.xml"))
+        #expect(input.form == .androidPreferences)
+        #expect(
+            signals(input) == [
+                "IABTCF_TCString=tcf:\(Self.tcString)", "IABGPP_HDR_GppString=gpp:\(Self.gppString)",
+                "IABTCF_AddtlConsent=ac:2~1.35.41~dv.9.21", "IABUSPrivacy_String=usp:1YNN",
+            ]
+        )
+        #expect(input.gdprApplies == ExtractedInput.Flag(source: "IABTCF_gdprApplies", text: "1"))
+        #expect(input.gppSectionIDs?.text == "2_6")
+    }
+
+    @Test func androidParserDecodesEntitiesAndSkipsSets() throws {
+        let xml = Array(try String(contentsOfFile: TestPaths.fixture("preferences-android.xml"), encoding: .utf8).utf8)
+        let entries = try AndroidPreferences.entries(xml: xml)
+        #expect(entries.first { $0.key == "note" }?.value == .string("Tom & Jerry <3 A"))
+        #expect(entries.first { $0.key == "first_launch" }?.value == .boolean(false))
+        #expect(entries.first { $0.key == "IABTCF_CmpSdkID" }?.value == .integer(880))
+        #expect(!entries.contains { $0.key == "tags" })
+    }
+
+    @Test func rejectsMalformedAndroidXML() {
+        for xml in ["<map><string name=\"a\">x</map>", "<notmap/>", "<map><int name=\"a\" value=\"1\"", "<map>"] {
+            #expect(throws: InputError.self, "\(xml)") { try AndroidPreferences.entries(xml: Array(xml.utf8)) }
+        }
+        #expect((try? AndroidPreferences.entries(xml: Array("<map/>".utf8)))?.isEmpty == true)
+    }
+
+    @Test func readsTextFileOneInputPerLine() throws {
+        let extractions = InputExtractor.extract("@" + TestPaths.fixture("strings.txt"), io: .memory())
+        #expect(extractions.map(\.label).map { $0.components(separatedBy: ":").last ?? "" } == ["1", "3", "4"])
+        let forms = try extractions.map { try $0.result.get().form }
+        #expect(forms == [.string, .string, .queryString])
+    }
+
+    @Test func missingFileIsAnUnreadableInput() {
+        let extraction = InputExtractor.extract("@/nonexistent/file.json", io: .memory())
+        #expect(extraction.count == 1)
+        #expect(throws: InputError("unreadableFile", "cannot read '/nonexistent/file.json': No such file or directory"))
+        {
+            try extraction.first?.result.get()
+        }
+    }
+
+    @Test func jsonOfUnknownShapeFailsWithAHint() {
+        #expect(throws: InputError.self) { try InputExtractor.extractText("{\"hello\": 1}") }
+        #expect(throws: InputError.self) { try InputExtractor.extractText("{not json") }
+        do {
+            _ = try InputExtractor.extractText(#"{"type":"usp","version":1}"#)
+        } catch {
+            #expect(error.message.contains("consent encode"))
+        }
+    }
+
+    @Test func preferencesWithoutIABKeysFail() {
+        #expect(throws: InputError.self) { try InputExtractor.extractText("<map><string name=\"x\">y</string></map>") }
+    }
+}

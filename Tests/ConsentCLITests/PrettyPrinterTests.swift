@@ -1,0 +1,80 @@
+import ConsentCore
+import Testing
+
+@testable import ConsentCLI
+
+/// The printer alone, on JSON forms written by hand (the shapes of spec/json.md).
+@Suite struct PrettyPrinterTests {
+    static let tcf = """
+        {"type":"tcf","version":2,"created":"2020-09-23T07:55:24.200Z","lastUpdated":"2020-09-23T07:55:24.200Z",
+        "cmpId":7,"cmpVersion":1,"consentScreen":3,"consentLanguage":"EN","vendorListVersion":48,"policyVersion":2,
+        "isServiceSpecific":false,"useNonStandardTexts":false,"specialFeatureOptins":[1],"purposeConsents":[1,2,3],
+        "purposeLegitimateInterests":[2,7],"purposeOneTreatment":true,"publisherCountryCode":"DE",
+        "vendorConsents":[1,2,3,4,5,8,10,11,12],"vendorLegitimateInterests":[2,6,100],
+        "publisherRestrictions":[{"purposeId":2,"restrictionType":1,"vendorIds":[1,2,3]},
+        {"purposeId":7,"restrictionType":0,"vendorIds":[]}],
+        "disclosedVendors":[1,2,3],"allowedVendors":null,
+        "publisherTC":{"publisherConsents":[1],"publisherLegitimateInterests":[2],"numCustomPurposes":2,
+        "publisherCustomConsents":[1],"publisherCustomLegitimateInterests":[2]},"encoding":{"original":"CO"}}
+        """
+
+    static let gpp = """
+        {"type":"gpp","version":1,"sectionIds":[6,7,99],"sections":{
+        "uspv1":{"version":1,"notice":"Y","optOutSale":"N","lspaCovered":"-"},
+        "usnat":{"version":1,"sharingNotice":1,"saleOptOutNotice":1,"sharingOptOutNotice":1,
+        "targetedAdvertisingOptOutNotice":1,"sensitiveDataProcessingOptOutNotice":1,"sensitiveDataLimitUseNotice":1,
+        "saleOptOut":2,"sharingOptOut":1,"targetedAdvertisingOptOut":3,
+        "sensitiveDataProcessing":[0,0,2,1,0,0,0,0,0,0,0,0],"knownChildSensitiveDataConsents":[0,0],
+        "personalDataConsents":0,"mspaCoveredTransaction":1,"mspaOptOutOptionMode":1,"mspaServiceProviderMode":2,
+        "gpc":null},"99":{"raw":"BAA"}}}
+        """
+
+    private func render(_ json: String, kind: ConsentFormat, vendorList: VendorList? = nil) throws -> String {
+        let printer = PrettyPrinter(style: Style(isEnabled: false), vendorList: vendorList)
+        return printer.render(try JSONValue(parsing: json), kind: kind, text: "CO", source: nil).joined(separator: "\n")
+    }
+
+    @Test func printsEveryTCFieldWithNamesFoldedIdsAndRestrictionTable() throws {
+        let text = try render(Self.tcf, kind: .tcf)
+        #expect(text.contains("├─ vendorConsents              1-5, 8, 10-12 (9 vendors)"))
+        #expect(text.contains("2  Use limited data to select advertising"))
+        #expect(text.contains("1  Use precise geolocation data"))
+        #expect(text.contains("purpose 1 was not disclosed"))
+        #expect(text.contains("├─ allowedVendors              absent (no such segment)"))
+        #expect(text.contains("2        1 require consent  1-3 (3 vendors)"))
+        #expect(!text.contains("encoding"))
+        assertSnapshot(text, named: "pretty-tcf-json-md")
+    }
+
+    @Test func printsValueMeaningsOfGPPSections() throws {
+        let text = try render(Self.gpp, kind: .gpp)
+        #expect(text.contains("saleOptOut                           2  did not opt out"))
+        #expect(text.contains("targetedAdvertisingOptOut            3  not a defined value"))
+        #expect(text.contains(" 3  2  consent        health (condition, diagnosis, history, pregnancy, treatment)"))
+        #expect(text.contains("items 1-2, 5-12: 0  not applicable"))
+        #expect(text.contains("notice       Y  notice and opportunity to opt out given"))
+        #expect(text.contains("gpc                                  absent (no GPC subsection)"))
+        #expect(text.contains("6-7, 99  uspv1, usnat, unknown"))
+        assertSnapshot(text, named: "pretty-gpp-json")
+    }
+
+    @Test func namesVendorsFromTheVendorList() throws {
+        let vendorList = try VendorList(json: #"{"vendorListVersion":50,"vendors":{"2":{"id":2,"name":"Two Ltd"}}}"#)
+        let text = try render(Self.tcf, kind: .tcf, vendorList: vendorList)
+        #expect(text.contains("    2  Two Ltd"))
+        #expect(text.contains("6, 100: not in the --gvl file"))
+        #expect(text.contains("48  (the --gvl file is version 50)"))
+    }
+
+    @Test func shortensLongStringsInTheHeading() {
+        let printer = PrettyPrinter(style: Style(isEnabled: false), vendorList: nil)
+        let long = String(repeating: "A", count: 300)
+        #expect(printer.abbreviated(long).hasSuffix("(300 characters)"))
+        #expect(printer.abbreviated("1YNN") == "1YNN")
+    }
+
+    @Test func vendorListNeedsVendors() {
+        #expect(throws: VendorListError.self) { try VendorList(json: #"{"vendorListVersion":1}"#) }
+        #expect(throws: VendorListError.self) { try VendorList(json: "[") }
+    }
+}
