@@ -20,11 +20,11 @@ struct ClockTable<Value: Sendable>: Sendable {
         static var empty: Bucket { Bucket(hash: 0, slot: -1) }
     }
 
-    /// What a slot holds: the value or the error, each in a box, so that a hit copies one reference under the
-    /// lock whatever the size of the value (a decoded TC string is some 300 bytes with a dozen references in
-    /// it, a `ConsentError` about 130 bytes).
+    /// What a slot holds: the value, or the error in a box (a `ConsentError` is about 130 bytes, which every hit
+    /// would copy). A hit copies the value under the lock, so a large value should be a class: the cache of
+    /// consent strings stores `SharedConsentString` references.
     enum Outcome: Sendable {
-        case success(ValueBox<Value>)
+        case success(Value)
         case failure(FailureBox)
     }
 
@@ -177,13 +177,6 @@ struct ClockTable<Value: Sendable>: Sendable {
         buckets = Array(repeating: .empty, count: old.count &* 2)
         for bucket in old where bucket.slot >= 0 { placeInIndex(bucket) }
     }
-}
-
-/// A cached value, boxed (see ClockTable.Outcome).
-final class ValueBox<Value: Sendable>: Sendable {
-    let value: Value
-
-    init(_ value: Value) { self.value = value }
 }
 
 /// A cached decoding error, boxed (see ClockTable.Outcome).

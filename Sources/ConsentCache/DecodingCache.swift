@@ -1,7 +1,10 @@
-public import ConsentCore
+import ConsentCore
 
-/// A thread-safe, bounded cache in front of a decoder, for workloads where the same strings repeat millions of
-/// times (an ad server sees a few thousand distinct consent strings a minute among millions of requests).
+/// A thread-safe, bounded cache in front of a decoder: the engine of `ConsentStringCache`.
+///
+/// Generic so that the tests can drive it with values and hash functions of their own; internal because a generic
+/// class used from another module runs unspecialized (metadata looked up at run time on every call, some ten
+/// times slower), while `ConsentStringCache` gets a copy specialized for `ConsentString` in this module.
 ///
 /// Keys are the XXH3-64 hash of the string's UTF-8 bytes, and a hit compares the whole string before it
 /// answers, so a hash collision can never return another string's consent. The cache holds at most
@@ -14,18 +17,18 @@ public import ConsentCore
 ///
 /// Decoding happens outside the lock: a miss never blocks the other threads' hits. Two threads missing the
 /// same string at once both decode it, and the first to finish keeps its entry.
-public final class DecodingCache<Value: Sendable>: Sendable {
+final class DecodingCache<Value: Sendable>: Sendable {
     /// A decoder: the string to its value, or the ``ConsentError`` that says why not.
-    public typealias Decoder = @Sendable (String) throws(ConsentError) -> Value
+    typealias Decoder = @Sendable (String) throws(ConsentError) -> Value
 
     /// The bounds given at creation.
-    public let limits: CacheLimits
+    let limits: CacheLimits
     private let decode: Decoder
     private let hash: StringKey.Hash
     private let table: LockedValue<ClockTable<Value>>
 
     /// A cache of what `decode` returns (or throws) for each string, within `limits`.
-    public convenience init(limits: CacheLimits = CacheLimits(), decode: @escaping Decoder) {
+    convenience init(limits: CacheLimits = CacheLimits(), decode: @escaping Decoder) {
         self.init(limits: limits, hash: StringKey.xxh3, decode: decode)
     }
 
@@ -40,34 +43,23 @@ public final class DecodingCache<Value: Sendable>: Sendable {
     /// The decoded value of `encoded`: from the cache when it holds the string, else decoded and kept.
     ///
     /// - Throws: the decoder's ``ConsentError`` for this string (cached like a value).
-    public func value(for encoded: String) throws(ConsentError) -> Value {
+    func value(for encoded: String) throws(ConsentError) -> Value {
         switch outcome(for: encoded) {
-        case .success(let box): return box.value
-        case .failure(let box): throw box.error
-        }
-    }
-
-    /// Runs `body` with the decoded value of `encoded` (from the cache when it holds the string, else decoded
-    /// and kept), without copying the value: the cheapest way to read a few fields of a large value.
-    ///
-    /// `body` runs outside the cache's lock.
-    /// - Throws: the decoder's ``ConsentError`` for this string (cached like a value); `body` is not called.
-    public func withValue<Answer>(for encoded: String, _ body: (Value) -> Answer) throws(ConsentError) -> Answer {
-        switch outcome(for: encoded) {
-        case .success(let box): return body(box.value)
+        case .success(let value): return value
         case .failure(let box): throw box.error
         }
     }
 
     /// The decoded value of `encoded`, or the error its decoding gave, from the cache when it holds the string.
-    public func result(for encoded: String) -> Result<Value, ConsentError> {
+    func result(for encoded: String) -> Result<Value, ConsentError> {
         switch outcome(for: encoded) {
-        case .success(let box): .success(box.value)
+        case .success(let value): .success(value)
         case .failure(let box): .failure(box.error)
         }
     }
 
-    private func outcome(for encoded: String) -> ClockTable<Value>.Outcome {
+    /// The cached outcome for `encoded`, decoding and keeping it on a miss.
+    func outcome(for encoded: String) -> ClockTable<Value>.Outcome {
         let (hashValue, cached) = StringKey.withUTF8(encoded) { bytes in
             let hashValue = hash(bytes)
             let cached = table.withLock { table in table.lookup(hash: hashValue, bytes: bytes) }
@@ -76,7 +68,7 @@ public final class DecodingCache<Value: Sendable>: Sendable {
         if let cached { return cached }
         let decoded: ClockTable<Value>.Outcome
         do throws(ConsentError) {
-            decoded = .success(ValueBox(try decode(encoded)))
+            decoded = .success(try decode(encoded))
         } catch {
             decoded = .failure(FailureBox(error))
         }
@@ -85,12 +77,12 @@ public final class DecodingCache<Value: Sendable>: Sendable {
     }
 
     /// Hits, misses and evictions so far, and what the cache holds now.
-    public var statistics: CacheStatistics {
+    var statistics: CacheStatistics {
         table.withLock { table in table.statistics }
     }
 
     /// Drops every entry (the hit, miss and eviction counts stay).
-    public func removeAll() {
+    func removeAll() {
         table.withLock { table in table.removeAll() }
     }
 }

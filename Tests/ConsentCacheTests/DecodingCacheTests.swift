@@ -40,18 +40,6 @@ import Testing
         #expect(cache.statistics.hits == 2)
     }
 
-    @Test func withValueReadsTheCachedValueAndSkipsTheBodyOnFailure() throws {
-        let decoder = CountingDecoder()
-        let cache = decoder.cache(CacheLimits())
-        let text = sampleString(5)
-        #expect(try cache.withValue(for: text) { $0.bitCount } == 240)
-        #expect(try cache.withValue(for: text) { $0.text } == text)
-        #expect(decoder.callCount == 1)
-        var called = false
-        #expect(throws: ConsentError.self) { try cache.withValue(for: "no/good") { _ in called = true } }
-        #expect(!called)
-    }
-
     @Test func entryCountNeverExceedsMaxEntries() throws {
         let seed: UInt64 = 0xC0FFEE
         var random = SplitMix64(seed: seed)
@@ -180,28 +168,14 @@ import Testing
         let cache = decoder.cache(limits)
         let texts = (0..<300).map { sampleString($0, length: 20 + $0 % 40) } + ["not+base64"]
         let lookupsPerTask = 20_000
-        let wrong = await withTaskGroup(of: Int.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    var random = SplitMix64(seed: UInt64(task))
-                    var wrong = 0
-                    for _ in 0..<lookupsPerTask {
-                        // Skewed: half the lookups go to the first 32 strings.
-                        let bound = random.next() % 2 == 0 ? 32 : UInt64(texts.count)
-                        let text = texts[Int(random.next() % bound)]
-                        switch cache.result(for: text) {
-                        case .success(let value): if value.text != text { wrong += 1 }
-                        case .failure(let error): if error.code != .badBase64 || text != "not+base64" { wrong += 1 }
-                        }
-                        let statistics = cache.statistics
-                        if statistics.entryCount > limits.maxEntries || statistics.byteCount > limits.maxBytes {
-                            wrong += 1
-                        }
-                    }
-                    return wrong
-                }
+        let wrong = await hammer(lookups: lookupsPerTask, limits: limits, statistics: { cache.statistics }) { random in
+            // Skewed: half the lookups go to the first 32 strings.
+            let bound = random.next() % 2 == 0 ? 32 : UInt64(texts.count)
+            let text = texts[Int(random.next() % bound)]
+            switch cache.result(for: text) {
+            case .success(let value): return value.text == text
+            case .failure(let error): return error.code == .badBase64 && text == "not+base64"
             }
-            return await group.reduce(0, +)
         }
         #expect(wrong == 0)
         let statistics = cache.statistics

@@ -1,4 +1,5 @@
 import ConsentCore
+import ConsentTestSupport
 import Synchronization
 
 @testable import ConsentCache
@@ -43,4 +44,30 @@ func sampleString(_ number: Int, length: Int = 40) -> String {
     }
     while characters.count < length { characters.append(alphabet[(characters.count * 7 + number) % 64]) }
     return String(characters)
+}
+
+/// Runs 8 concurrent tasks of `lookups` calls of `lookup` each (given a generator seeded with `seed` plus the task
+/// number), and counts the calls that returned false or after which `statistics()` was outside `limits`.
+func hammer(
+    lookups: Int,
+    seed: UInt64 = 0,
+    limits: CacheLimits,
+    statistics: @escaping @Sendable () -> CacheStatistics,
+    lookup: @escaping @Sendable (inout SplitMix64) -> Bool
+) async -> Int {
+    await withTaskGroup(of: Int.self) { group in
+        for task in 0..<8 {
+            group.addTask {
+                var random = SplitMix64(seed: seed &+ UInt64(task))
+                var wrong = 0
+                for _ in 0..<lookups {
+                    if !lookup(&random) { wrong += 1 }
+                    let now = statistics()
+                    if now.entryCount > limits.maxEntries || now.byteCount > limits.maxBytes { wrong += 1 }
+                }
+                return wrong
+            }
+        }
+        return await group.reduce(0, +)
+    }
 }

@@ -10,6 +10,8 @@ struct Suite {
         all += GPPBenchmarks.all(corpus: corpus)
         all += USPBenchmarks.all(corpus: corpus)
         all += ACBenchmarks.all(corpus: corpus)
+        all += KitBenchmarks.all(corpus: corpus)
+        all += CacheBenchmarks.all(corpus: corpus)
         all += CLIBenchmarks.all(corpus: corpus, binary: options.consentBinary)
         return all
     }
