@@ -7,6 +7,7 @@
 #   Fuzz/run.sh --regressions          replay every file of Regressions/ through every matching target
 #   Fuzz/run.sh --build                only build
 #   FUZZ_NO_BUILD=1 Fuzz/run.sh ...    run what was built last
+#   FUZZ_SEED=N Fuzz/run.sh ...        fuzz with libFuzzer's -seed=N (CI uses 1: the same inputs every run)
 #
 # A crash, leak, timeout (10 s per input) or out-of-memory (2 GB) ends the run with a non-zero status; the
 # input is kept in Fuzz/artifacts/TARGET/ (turn it into a regression: README.md). Seeds come from
@@ -60,7 +61,7 @@ build_product() {
 
 instrumented() {
     local output
-    output="$("$bin/Fuzz$1" -runs=0 2>&1 || true)"
+    output="$(cd "$fuzz/.build" && "$bin/Fuzz$1" -runs=0 -artifact_prefix="$fuzz/.build/probe-" 2>&1 || true)"
     grep -q 'Loaded [0-9]* modules' <<<"$output"
 }
 
@@ -92,6 +93,7 @@ fuzz_one() {
     local args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
         -artifact_prefix="$artifacts" "$work" "Corpus/$target")
     [ -n "$dict" ] && args=(-dict="$dict" "${args[@]}")
+    [ -n "${FUZZ_SEED:-}" ] && args=(-seed="$FUZZ_SEED" "${args[@]}")
     echo "== fuzzing $target for $seconds s (log: ${log#"$root"/})" >&2
     local status=0
     "$bin/Fuzz$target" "${args[@]}" >"$log" 2>&1 || status=$?

@@ -54,7 +54,7 @@ extension GPPFieldSection {
 
     /// Sets the field with JSON key `key`, adding its optional segment when absent.
     /// - Throws: `badValue` when the layout has no such field (or it is derived from the others);
-    ///   `valueOutOfRange` when the value does not fit its coding.
+    ///   `valueOutOfRange` when the value does not fit its coding, or is a Version the decoder would refuse.
     public mutating func set(_ key: String, to newValue: GPPFieldValue) throws(ConsentError) {
         guard let (segment, field) = layout.locate(key),
             layout.segments[segment].fields[field].role == .value
@@ -123,6 +123,9 @@ extension GPPFieldSection {
         case (.boolean, .boolean(let flag)): scalar = flag ? 1 : 0
         case (.integer(let bits), .integer(let number)):
             guard number >= 0, number < 1 << bits else { throw outOfRange }
+            if declared.role == .value, "\(declared.key)" == "version", !declaration.accepts(version: number) {
+                throw outOfRange
+            }
             scalar = UInt64(number)
         case (.datetime, .datetime(let deciseconds)):
             guard deciseconds >= 0, deciseconds < 1 << 36 else { throw outOfRange }

@@ -8,13 +8,22 @@ extension GPPString {
     /// Checks, in order: the Type (first character; anything but `D` is `unknownFormat`, so a bare TC string fails
     /// at once), the Version (1, else `badVersion`), the section ids (at most `options.maxSections`), that as many
     /// `~` parts follow as the header lists (`badValue`, field `sectionIds`, which wins over any section error),
-    /// that none is empty, then every section.
+    /// that none is empty, then every section. With `options.strict`, the rule checks (`policyViolation`, strict
+    /// `badValue`) come only after the whole string has decoded leniently.
     /// - Throws: a ``ConsentError`` naming the section (`segment`), field, bit offset within its segment and the
     ///   character offset of that segment.
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         var sections: [GPPSection] = []
         var headerEnd = 0
         try withTextView(of: encoded) { view throws(ConsentError) in
+            if options.strict {
+                // Structure first: a section that does not decode at all is reported before an earlier
+                // section's policy violation, so that `policyViolation` always means "decodes, but breaks a rule".
+                var lenient = options
+                lenient.strict = false
+                var unused: [GPPSection] = []
+                _ = try GPPString.decode(view, source: encoded, options: lenient, into: &unused)
+            }
             headerEnd = try GPPString.decode(view, source: encoded, options: options, into: &sections)
         }
         version = 1

@@ -21,21 +21,19 @@ struct FoundByFuzzingTests {
     }
 
     /// `Fuzz/Regressions/RoundTrip-gpp-section-version-not-declared`: a usnat section built with Version 6 (no
-    /// layout has it) is accepted by `set` and written by the encoder, but its own decoder refuses the string
-    /// with `badVersion`. Open (GPP, #4): `set("version", ...)` or the encoder should refuse it with
-    /// `valueOutOfRange`, as for any value a field cannot hold.
-    @Test("A GPP section Version without a layout is refused when set or encoded, never written")
-    func gppSectionVersionWithoutLayoutIsRefused() {
-        withKnownIssue("usnat Version 6 encodes, then fails to decode (GPP, #4)") {
-            do throws(ConsentError) {
-                var section = GPPFieldSection(.usNational)
-                try section.set("version", to: .integer(6))
-                let text = try GPPString(sections: [.fields(section)]).encoded()
-                _ = try GPPString(encoded: text)
-            } catch {
-                #expect(error.code == .valueOutOfRange)
-            }
-        }
+    /// layout has it) was accepted by `set` and written by the encoder, but its own decoder refused the string
+    /// with `badVersion`. Fixed: `set("version", ...)` takes only a Version the decoder accepts.
+    @Test("A GPP section Version without a layout is refused when set, never written")
+    func gppSectionVersionWithoutLayoutIsRefused() throws {
+        var section = GPPFieldSection(.usNational)
+        let error = try #require(throws: ConsentError.self) { try section.set("version", to: .integer(6)) }
+        #expect(error.code == .valueOutOfRange)
+        #expect(error.field.description == "version")
+        try section.set("version", to: .integer(1))
+        let text = try GPPString(sections: [.fields(section)]).encoded()
+        #expect(try GPPString(encoded: text).sections.first?.fieldSection?.integer("version") == 1)
+        var state = GPPFieldSection(.usVirginia)
+        #expect(throws: ConsentError.self) { try state.set("version", to: .integer(2)) }
     }
 
     /// `Fuzz/Regressions/TCString-unknown-segment-in-bare-json` (a fault of the invariant, not of the codec): a
@@ -54,20 +52,18 @@ struct FoundByFuzzingTests {
     /// `Fuzz/Regressions/GPP-strict-policyViolation-before-truncated` (found by the ConsentKit target): strict
     /// decoding checks the policy of section 2 (IsServiceSpecific 0) while decoding, so it throws
     /// `policyViolation` before reaching section 5, whose vendor field is cut short; lenient decoding fails with
-    /// `truncated`. Open (GPP, #4): a string that cannot be decoded should fail with its structural error in
-    /// strict mode too.
+    /// `truncated`. Fixed: strict decoding decodes the whole string leniently first, so a string that cannot
+    /// be decoded fails with its structural error in strict mode too.
     @Test("Strict decoding of a string that cannot be decoded fails with the structural error, not policyViolation")
     func strictDecodingReportsStructureFirst() throws {
         let text = try #require(FuzzFiles.regressionText("GPP-strict-policyViolation-before-truncated"))
         var strict = DecodingOptions.strict
         strict.maxSections = Int.max
-        withKnownIssue("strict GPP decoding reports policyViolation before truncated (GPP, #4)") {
-            #expect(throws: ConsentError.self) { try GPPString(encoded: text, options: strict) }
-            do throws(ConsentError) {
-                _ = try GPPString(encoded: text, options: strict)
-            } catch {
-                #expect(error.code == .truncated)
-            }
-        }
+        let error = try #require(throws: ConsentError.self) { try GPPString(encoded: text, options: strict) }
+        #expect(error.code == .truncated)
+        var lenient = strict
+        lenient.strict = false
+        let lenientError = try #require(throws: ConsentError.self) { try GPPString(encoded: text, options: lenient) }
+        #expect(lenientError == error)
     }
 }

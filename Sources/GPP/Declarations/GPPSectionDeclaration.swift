@@ -61,6 +61,18 @@ public final class GPPSectionDeclaration: Sendable {
         return table
     }()
 
+    /// Whether a section's Version field may hold `version`: one a layout is declared for or, when no layout names
+    /// a Version (the MSPA sections 24-27), 1, the only Version the header-first layout has.
+    func accepts(version: Int) -> Bool {
+        var declaresVersions = false
+        for layout in layouts {
+            guard let declared = layout.version else { continue }
+            if declared == version { return true }
+            declaresVersions = true
+        }
+        return !declaresVersions && version == 1
+    }
+
     /// The layout a section's Version field selects, given the bits of its core (DESIGN.md decision 5,
     /// gpp-sections.md §7 "How to pick the layout"): the Version's own layout, unless the core is long enough for
     /// a larger layout, or too short for the Version's layout but long enough for a smaller one.
