@@ -1,2 +1,44 @@
 // The one header ConsentCache needs from libxxhash (Debian libxxhash-dev, Homebrew xxhash).
+//
+// XXH_INLINE_ALL compiles XXH3 into the caller: a cache hit hashes its key without a call through the PLT.
+// On x86-64, strings longer than 240 bytes (a typical TC string has 700) are hashed with the AVX2 loop when the
+// processor has AVX2, chosen at run time, else with the SSE2 one: the same XXH3-64 value either way
+// (Tests/ConsentCacheTests/StringKeyTests.swift checks both against reference values). Not AVX-512: this
+// version of xxhash.h compiles its AVX-512 loop only when the whole file targets AVX-512.
+#include <stddef.h>
+#include <stdint.h>
+
+#define XXH_INLINE_ALL
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define CONSENT_XXH3_AVX2 1
+#define XXH_DISPATCH_AVX2 1
+#define XXH_TARGET_AVX2 __attribute__((target("avx2")))
+// The accumulator must be aligned for the widest loop's loads (the SSE2 default, 16, faults under AVX2).
+#define XXH_ACC_ALIGN 64
+#include <immintrin.h>
+#endif
 #include <xxhash.h>
+
+#if defined(CONSENT_XXH3_AVX2)
+// XXH3-64 (seed 0, default secret) of an input longer than XXH3_MIDSIZE_MAX, with the AVX2 accumulator.
+__attribute__((target("avx2"))) static inline uint64_t consentXXH3_64Long_AVX2(const void *bytes, size_t count) {
+    return XXH3_hashLong_64b_internal(bytes, count, XXH3_kSecret, sizeof(XXH3_kSecret), XXH3_accumulate_512_avx2,
+                                      XXH3_scrambleAcc_avx2);
+}
+
+#endif
+
+// XXH3-64 of `count` bytes with the widest loop allowed: 1 AVX2, 0 the portable one (the tests compare them).
+static inline uint64_t consentXXH3_64Choosing(const void *bytes, size_t count, int widest) {
+#if defined(CONSENT_XXH3_AVX2)
+    if (count > XXH3_MIDSIZE_MAX) {
+        if (widest >= 1 && __builtin_cpu_supports("avx2")) return consentXXH3_64Long_AVX2(bytes, count);
+    }
+#endif
+    return XXH3_64bits(bytes, count);
+}
+
+// XXH3-64 (seed 0, default secret) of `count` bytes: the key of a cache entry.
+static inline uint64_t consentXXH3_64(const void *bytes, size_t count) {
+    return consentXXH3_64Choosing(bytes, count, 1);
+}

@@ -28,10 +28,13 @@ struct ClockTable<Value: Sendable>: Sendable {
         case failure(FailureBox)
     }
 
-    /// The bookkeeping of a slot (its key and result live in arrays of their own).
+    /// The bookkeeping of a slot: its key is `keyCount` bytes at `keyOffset` in the key arena, its result lives in
+    /// an array of its own.
     struct SlotState: Sendable {
         var hash: UInt64
         var cost: Int
+        var keyOffset: Int
+        var keyCount: Int
         var isOccupied: Bool
         var isReferenced: Bool
     }
@@ -40,9 +43,15 @@ struct ClockTable<Value: Sendable>: Sendable {
     private(set) var statistics = CacheStatistics()
     /// Open addressing with linear probing, at most half full; a power of two long.
     private var buckets: [Bucket]
-    // The slots, as three parallel arrays so that a lookup reads the key in place and copies nothing but the
-    // outcome it returns. A free slot has an empty key, a nil outcome and isOccupied false.
-    private var keys: [String] = []
+    // The slots, as parallel arrays so that a lookup reads the key in place and copies nothing but the outcome it
+    // returns. A free slot has a nil outcome and isOccupied false.
+    /// Every slot's key, UTF-8, end to end: plain bytes, so that comparing one retains nothing (a `String` key
+    /// would be retained and released on every probe: a third of a hit's time). Evicted keys stay as garbage
+    /// until it outweighs the live keys, when the arena is compacted: it never holds more than twice the bytes
+    /// of the keys held.
+    private var keyArena: [UInt8] = []
+    /// Bytes of `keyArena` that belong to no slot.
+    private var garbageBytes = 0
     private var outcomes: [Outcome?] = []
     private var states: [SlotState] = []
     /// Slots emptied by byte-bound evictions, reused first.
@@ -75,10 +84,21 @@ struct ClockTable<Value: Sendable>: Sendable {
         while true {
             let bucket = buckets[index]
             if bucket.slot < 0 { return nil }
-            if bucket.hash == hash && StringKey.string(keys[Int(bucket.slot)], equals: bytes) {
-                return Int(bucket.slot)
-            }
+            if bucket.hash == hash && key(of: Int(bucket.slot), equals: bytes) { return Int(bucket.slot) }
             index = (index &+ 1) & mask
+        }
+    }
+
+    /// True when the key of `slot` is exactly `bytes`: byte equality, not Unicode equivalence, since two different
+    /// byte sequences are two different consent strings (and decode to different errors).
+    private func key(of slot: Int, equals bytes: UnsafeRawBufferPointer) -> Bool {
+        let state = states[slot]
+        guard state.keyCount == bytes.count else { return false }
+        return keyArena.withUnsafeBytes { arena in
+            StringKey.bytes(
+                UnsafeRawBufferPointer(rebasing: arena[state.keyOffset..<state.keyOffset + state.keyCount]),
+                equal: bytes
+            )
         }
     }
 
@@ -92,16 +112,24 @@ struct ClockTable<Value: Sendable>: Sendable {
         while statistics.entryCount >= limits.maxEntries || statistics.byteCount > limits.maxBytes &- cost {
             evictOne()
         }
-        let state = SlotState(hash: hash, cost: cost, isOccupied: true, isReferenced: false)
+        if garbageBytes > keyArena.count &- garbageBytes { compactKeyArena() }
+        let keyOffset = keyArena.count
+        keyArena.append(contentsOf: key.utf8)
+        let state = SlotState(
+            hash: hash,
+            cost: cost,
+            keyOffset: keyOffset,
+            keyCount: keyArena.count &- keyOffset,
+            isOccupied: true,
+            isReferenced: false
+        )
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = Int(free)
-            keys[slot] = key
             outcomes[slot] = outcome
             states[slot] = state
         } else {
-            slot = keys.count
-            keys.append(key)
+            slot = states.count
             outcomes.append(outcome)
             states.append(state)
         }
@@ -114,7 +142,8 @@ struct ClockTable<Value: Sendable>: Sendable {
     /// Drops every entry; the counters of hits, misses and evictions stay.
     mutating func removeAll() {
         buckets = Array(repeating: .empty, count: 16)
-        keys = []
+        keyArena = []
+        garbageBytes = 0
         outcomes = []
         states = []
         freeSlots = []
@@ -137,7 +166,7 @@ struct ClockTable<Value: Sendable>: Sendable {
                 continue
             }
             removeFromIndex(hash: state.hash, slot: slot)
-            keys[slot] = ""
+            garbageBytes &+= state.keyCount
             outcomes[slot] = nil
             states[slot].isOccupied = false
             freeSlots.append(Int32(slot))
@@ -146,6 +175,19 @@ struct ClockTable<Value: Sendable>: Sendable {
             statistics.evictions &+= 1
             return
         }
+    }
+
+    /// Rewrites the key arena with the keys of occupied slots only, in slot order.
+    private mutating func compactKeyArena() {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(keyArena.count &- garbageBytes)
+        for slot in states.indices where states[slot].isOccupied {
+            let start = states[slot].keyOffset
+            states[slot].keyOffset = compacted.count
+            compacted.append(contentsOf: keyArena[start..<start &+ states[slot].keyCount])
+        }
+        keyArena = compacted
+        garbageBytes = 0
     }
 
     private mutating func placeInIndex(_ bucket: Bucket) {
