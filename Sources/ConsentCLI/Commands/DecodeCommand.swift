@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// `consent decode [--json] [--kind K] [--gvl FILE] [INPUT...]`: every string of every input, as a tree for
