@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzRegressionTests",
-            dependencies: ["_ConsentFuzzSupport", "ConsentTestSupport"],
+            dependencies: ["_ConsentFuzzSupport", "ConsentInput", "ConsentTestSupport"],
             swiftSettings: commonSettings
         ),
         .testTarget(

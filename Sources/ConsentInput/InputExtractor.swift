@@ -1,4 +1,4 @@
-package import ConsentKit
+import ConsentKit
 
 /// Turns one INPUT into the consent strings it holds. An input is a bare string (TC, GPP, US Privacy, AC), a URL
 /// or query string, an OpenRTB request (JSON), app preferences (JSON), or `@FILE` holding any of those or a
@@ -57,10 +57,12 @@ package enum InputExtractor {
         {
             return [Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) })]
         }
-        // A text file: one input per non-empty line.
+        // A text file: one input per non-empty line. `\r\n` is one Character, so splitting on "\n" alone would
+        // leave a Windows file in one piece.
         var extractions: [Extraction] = []
         let text = String(decoding: bytes, as: UTF8.self)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
             let trimmed = trimmingTrailingWhitespace(String(line))
             if trimmed.isEmpty { continue }
             extractions.append(
