@@ -46,14 +46,21 @@ let package = Package(
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
         ),
         .target(name: "ConsentCache", dependencies: ["ConsentKit", "CXXHash"], swiftSettings: commonSettings),
+        // Not API: what the CLI reads its inputs with (URLs, OpenRTB requests, app preferences), a library so
+        // that a fuzz target can reach it. Foundation only for property lists.
+        .target(name: "ConsentInput", dependencies: ["ConsentKit"], swiftSettings: commonSettings),
         .executableTarget(
             name: "ConsentCLI",
-            dependencies: ["ConsentKit", "ConsentCache"],
+            dependencies: ["ConsentKit", "ConsentCache", "ConsentInput"],
             swiftSettings: commonSettings
         ),
 
         // Not API: the invariants the fuzz targets (Fuzz/) and the regression tests share.
-        .target(name: "_ConsentFuzzSupport", dependencies: ["ConsentKit"], swiftSettings: commonSettings),
+        .target(
+            name: "_ConsentFuzzSupport",
+            dependencies: ["ConsentKit", "ConsentInput"],
+            swiftSettings: commonSettings
+        ),
 
         .target(
             name: "ConsentTestSupport",
@@ -95,12 +102,12 @@ let package = Package(
         ),
         .testTarget(
             name: "FuzzRegressionTests",
-            dependencies: ["_ConsentFuzzSupport", "ConsentTestSupport"],
+            dependencies: ["_ConsentFuzzSupport", "ConsentInput", "ConsentTestSupport"],
             swiftSettings: commonSettings
         ),
         .testTarget(
             name: "ConsentCLITests",
-            dependencies: ["ConsentCLI", "ConsentTestSupport"],
+            dependencies: ["ConsentCLI", "ConsentInput", "ConsentTestSupport"],
             // Read through #filePath, not bundled: the end-to-end tests hand these paths to the binary.
             exclude: ["Fixtures", "Snapshots"],
             swiftSettings: commonSettings

@@ -12,7 +12,7 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 /// One entry per `FuzzTarget` case of `_ConsentFuzzSupport`; `run.sh --list` prints them.
 let targets = [
     "Base64URL", "BitReader", "JSON", "USPrivacy", "TCString", "GPP", "AdditionalConsent", "ConsentKit", "TCFQuery",
-    "GPPQuery", "RoundTrip",
+    "GPPQuery", "RoundTrip", "InputExtraction",
 ]
 
 let package = Package(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds the seed corpora, Corpus/<Target>/, from the golden vectors (../Vectors/*.jsonl) and the first
-# lines of each benchmark corpus (BENCH, default ../../shared/bench). Each seed is one file named by its SHA-1:
+# lines of each benchmark corpus (BENCH, default ../../shared/bench), and, for InputExtraction, the CLI's input
+# fixtures (../Tests/ConsentCLITests/Fixtures) and the inline inputs below. Each seed is one file named by its SHA-1:
 # the option byte 0 (default options, see _ConsentFuzzSupport/FuzzInput.swift) followed by the input.
 # Deterministic: running it twice gives the same files. Needs jq. Only targets that exist (run.sh --list).
 set -euo pipefail
@@ -42,6 +43,25 @@ while IFS= read -r line; do printf '%s' "$line" | seed JSON; done < <(cat "$vect
 while IFS= read -r line; do
     { printf '\x20'; printf '%s' "$line" | sha256sum | cut -c1-64 | xxd -r -p; printf '%s' "$line"; } | seed BitReader
 done < <(inputs tcf | tr '.' '\n'; inputs gpp | tr '.~' '\n\n' | grep -v '^1')
+# InputExtraction: whole files as `@FILE` reads them (plist XML and binary, Android XML, JSON preferences, OpenRTB,
+# lines of text), and inputs written inline: URLs and query strings (escapes, a macro), a one-line bid request
+# with every consent field, Android XML with entities.
+fixtures="$fuzz/../Tests/ConsentCLITests/Fixtures"
+for file in "$fixtures"/*; do
+    [ "$(basename "$file")" = vendor-list.json ] || seed InputExtraction <"$file"
+done
+tc='CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA'
+gpp='DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN'
+while IFS= read -r line; do printf '%s' "$line" | seed InputExtraction; done <<EOF_INPUTS
+https://ads.example/bid?gdpr=1&gdpr_consent=$tc&gpp=$gpp&gpp_sid=2,6&us_privacy=1YNN&addtl_consent=2~1.35.41~dv.9.21#top
+?gdpr=1&gdpr_consent=\${GDPR_CONSENT_755}&gpp=DBABM%7ECPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA&gpp_sid=2%2C6&gpp=x
+gdpr_consent=$tc&us_privacy=1YNN
+{"id":"r","imp":[{"id":"1"}],"regs":{"gdpr":1,"gpp":"$gpp","gpp_sid":[2,6],"us_privacy":"1YNN","ext":{"gdpr":0,"us_privacy":"1YYN"}},"user":{"consent":"$tc","ext":{"consent":"$tc","consented_providers_settings":{"consented_providers":[1,35,41]}}}}
+<map><string name="IABTCF_TCString">$tc</string><string name="IABTCF_AddtlConsent">2~1.35&#46;41~dv.9</string><int name="IABTCF_gdprApplies" value="1"/><set name="s"><string>a</string></set><null name="n"/></map>
+{"IABTCF_TCString":"$tc","IABGPP_HDR_GppString":"$gpp","IABGPP_GppSID":"2_6","IABTCF_gdprApplies":true,"IABTCF_PurposeConsents":"1101"}
+$tc
+$gpp
+EOF_INPUTS
 # RoundTrip: the generator reads raw bytes; seed it with fixed byte patterns of several lengths.
 for length in 16 64 256 1024; do
     for pattern in '\000' '\377' '\132' '\245'; do head -c "$length" /dev/zero | tr '\000' "$pattern" | seed RoundTrip; done

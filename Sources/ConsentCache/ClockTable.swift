@@ -103,9 +103,10 @@ struct ClockTable<Value: Sendable>: Sendable {
     }
 
     /// Keeps `outcome` for `key`, evicting as the limits require. Does nothing when `key` is already held (another
-    /// thread decoded it meanwhile) or when its entry alone is larger than the byte limit.
-    mutating func insert(hash: UInt64, key: String, outcome: Outcome) {
-        let cost = CacheLimits.cost(ofUTF8Count: key.utf8.count)
+    /// thread decoded it meanwhile) or when its entry alone is larger than the byte limit. `valueBytes` is added to
+    /// the entry's cost when the value holds memory that grows with the input (a cached text).
+    mutating func insert(hash: UInt64, key: String, outcome: Outcome, valueBytes: Int = 0) {
+        let cost = CacheLimits.cost(ofUTF8Count: key.utf8.count) &+ max(valueBytes, 0)
         guard cost <= limits.maxBytes else { return }
         let present = StringKey.withUTF8(key) { find(hash: hash, bytes: $0) != nil }
         guard !present else { return }

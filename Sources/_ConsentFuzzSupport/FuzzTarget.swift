@@ -28,6 +28,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
     case gppQuery = "GPPQuery"
     /// Structure-aware: the input chooses a value of some format, which must round-trip.
     case roundTrip = "RoundTrip"
+    /// The CLI's input extraction (`ConsentInput`): URLs, OpenRTB requests, property lists, Android and JSON
+    /// preferences, inline and as file content; what it extracts comes from the input and decodes or fails cleanly.
+    case inputExtraction = "InputExtraction"
 
     /// The name of the libFuzzer executable (`FuzzBase64URL`).
     public var executableName: String { "Fuzz" + rawValue }
@@ -54,6 +57,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
         case .tcfQuery: return TCFQueryInvariants.check(input)
         case .gppQuery: return GPPQueryInvariants.check(input)
         case .roundTrip: return RoundTripInvariants.check(input)
+        case .inputExtraction: return InputExtractionInvariants.check(input)
         }
     }
 

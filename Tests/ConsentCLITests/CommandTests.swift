@@ -46,6 +46,29 @@ import Testing
         #expect(objects.last?["input"] == .string("1YNX"))
     }
 
+    /// `--json` streaming prints a repeated string from its cache of JSON lines: the output must be the one of
+    /// decoding every line (`--no-cache`), byte for byte, errors and their line numbers included.
+    @Test(arguments: [[], ["--kind", "tcf"]])
+    func decodeJSONOfStandardInputIsTheSameWithAndWithoutTheCache(options: [String]) throws {
+        var strings: [String] = []
+        for file in ["tcf.jsonl", "gpp.jsonl", "usp.jsonl", "ac.jsonl", "invalid.jsonl"] {
+            strings += try Vector.load(file).map(\.input).filter { !$0.contains("\n") }
+        }
+        let corpus = TestPaths.packageRoot.appendingPathComponent("Benchmarks/Corpus/tcf-typical.txt")
+        strings += try String(contentsOf: corpus, encoding: .utf8).split(separator: "\n").prefix(40).map(String.init)
+        // Repeats in order, reversed, with trailing white space, and next to inputs that are not bare strings.
+        let lines =
+            strings + ["gdpr_consent=\(Self.tcString)&us_privacy=1YNN", ""] + strings.reversed()
+            + strings.map { $0 + " \r" }
+        let input = lines.joined(separator: "\n") + "\n"
+        let cached = run(["decode", "--json"] + options, input: input)
+        let uncached = run(["decode", "--json", "--no-cache"] + options, input: input)
+        #expect(cached.status == uncached.status)
+        #expect(cached.output == uncached.output)
+        #expect(cached.error == uncached.error)
+        #expect(cached.output.split(separator: "\n").count >= 3 * strings.count)
+    }
+
     @Test func linesOfStandardInputNeverNameFiles() throws {
         let result = run(["decode", "--json"], input: "@" + TestPaths.fixture("strings.txt") + "\n")
         #expect(result.status == 1)

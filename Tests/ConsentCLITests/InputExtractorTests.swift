@@ -1,4 +1,5 @@
 import ConsentCore
+import ConsentInput
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ConsentCore
+import ConsentInput
 import GPP
 import TCF
 import Testing
@@ -65,5 +66,19 @@ struct FoundByFuzzingTests {
         lenient.strict = false
         let lenientError = try #require(throws: ConsentError.self) { try GPPString(encoded: text, options: lenient) }
         #expect(lenientError == error)
+    }
+
+    /// `Fuzz/Regressions/InputExtraction-crlf-text-file` (found while writing the InputExtraction invariants, before
+    /// the fuzzer ran): an `@FILE` text file was split on the Character "\n", which "\r\n" is not (the pair is one
+    /// Character), so a file with Windows line ends was read as one input and failed. Fixed: a line ends at "\n"
+    /// or "\r\n".
+    @Test("A text file with CRLF line ends gives one input per line")
+    func crlfTextFileGivesOneInputPerLine() throws {
+        let text = try #require(FuzzFiles.regressionText("InputExtraction-crlf-text-file"))
+        #expect(text == "1YNN\r\n1YYN\r\n")
+        let extractions = InputExtractor.extract(file: "list.txt", content: Array(text.utf8))
+        #expect(extractions.map(\.label) == ["@list.txt:1", "@list.txt:2"])
+        #expect(try extractions.map { try $0.result.get().signals.map(\.text) } == [["1YNN"], ["1YYN"]])
+        #expect(FuzzTarget.inputExtraction.check([0] + Array(text.utf8)) == nil)
     }
 }

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// The `consent` command end to end: `consent decode --json` streaming stdin to stdout, as a subprocess of the
-/// built release binary, timed on the wall clock with its peak resident memory.
+/// built release binary, timed on the wall clock with its peak resident memory; with its cache of JSON lines (the
+/// default: 200 distinct strings repeat) and without (`--no-cache`: every line decoded).
 enum CLIBenchmarks {
     /// Lines in the streamed input: tcf-typical.txt repeated.
     static let lines = 200_000
@@ -17,19 +18,26 @@ enum CLIBenchmarks {
             binary
             ?? Corpus.packageDirectory.deletingLastPathComponent()
             .appendingPathComponent(".build/release/consent").path
-        return [
+        return [("cli-decode-stream", []), ("cli-decode-stream-nocache", ["--no-cache"])].map { name, options in
             Benchmark(
-                name: "cli-decode-stream",
-                summary: "consent decode --json < tcf-typical x \(lines / 1_000)k lines > /dev/null (subprocess)"
+                name: name,
+                summary: "consent decode --json \(options.map { $0 + " " }.joined())< tcf-typical x "
+                    + "\(lines / 1_000)k lines > /dev/null (subprocess)"
             ) { _ in
-                try measureStream(binary: binary, strings: try corpus.strings("tcf-typical.txt"))
+                try measureStream(
+                    name: name,
+                    binary: binary,
+                    options: options,
+                    strings: try corpus.strings("tcf-typical.txt")
+                )
             }
-        ]
+        }
     }
 
     /// Three runs over 200,000 lines (median reported), and one over 20,000 to show whether memory grows with
     /// the input; the time budget does not apply (one run takes seconds).
-    static func measureStream(binary: String, strings: [String]) throws -> Measurement {
+    static func measureStream(name: String, binary: String, options: [String], strings: [String]) throws -> Measurement
+    {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw SkippedBenchmark(
                 reason: "no binary at \(binary): run `swift build -c release --product consent` first, "
@@ -42,15 +50,15 @@ enum CLIBenchmarks {
             try? FileManager.default.removeItem(atPath: small.path)
             try? FileManager.default.removeItem(atPath: large.path)
         }
-        let smallRun = try run(binary: binary, input: small.path)
+        let smallRun = try run(binary: binary, options: options, input: small.path)
         var runs: [(nanoseconds: UInt64, peakRSS: Int)] = []
-        for _ in 0..<3 { runs.append(try run(binary: binary, input: large.path)) }
+        for _ in 0..<3 { runs.append(try run(binary: binary, options: options, input: large.path)) }
         runs.sort { $0.nanoseconds < $1.nanoseconds }
         let median = runs[1]
         let nsPerString = Double(median.nanoseconds) / Double(lines)
         let peakRSS = runs.map(\.peakRSS).max() ?? 0
         return Measurement(
-            name: "cli-decode-stream",
+            name: name,
             nsPerOp: nsPerString,
             p90NsPerOp: Double(runs[2].nanoseconds) / Double(lines),
             allocsPerOp: nil,
@@ -78,16 +86,20 @@ enum CLIBenchmarks {
         return (path, text.utf8.count)
     }
 
-    /// Runs `binary decode --json` with stdin from `input` and stdout, stderr to /dev/null; returns the wall
-    /// time and the child's peak RSS in bytes.
-    private static func run(binary: String, input: String) throws -> (nanoseconds: UInt64, peakRSS: Int) {
+    /// Runs `binary decode --json OPTIONS` with stdin from `input` and stdout, stderr to /dev/null; returns the
+    /// wall time and the child's peak RSS in bytes.
+    private static func run(
+        binary: String,
+        options: [String],
+        input: String
+    ) throws -> (nanoseconds: UInt64, peakRSS: Int) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [binary, "decode", "--json"]
+        let arguments = [binary, "decode", "--json"] + options
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 

@@ -13,6 +13,8 @@ struct CommandOptions {
         case vendorList
         /// `-f`, `--format <format>`.
         case format
+        /// `--no-cache`.
+        case noCache
 
         /// The spellings on the command line, long first.
         var spellings: [String] {
@@ -21,6 +23,7 @@ struct CommandOptions {
             case .kind: ["--kind", "-k"]
             case .vendorList: ["--gvl"]
             case .format: ["--format", "-f"]
+            case .noCache: ["--no-cache"]
             }
         }
     }
@@ -31,6 +34,8 @@ struct CommandOptions {
     var kind: ConsentFormat?
     /// `--gvl`: a Global Vendor List for vendor names.
     var vendorListPath: String?
+    /// False with `--no-cache`: `decode --json` decodes every line of standard input again, repeats included.
+    var cache = true
     /// `--format` of `keys`.
     var format = PreferencesWriter.Format.json
     /// `--color auto|always|never` (`--no-color` = never); every command accepts it.
@@ -62,6 +67,9 @@ struct CommandOptions {
                     vendorListPath = try cursor.value(of: name, inline: inline)
                 case (_, .format?):
                     format = try PreferencesWriter.Format(argument: cursor.value(of: name, inline: inline))
+                case (_, .noCache?):
+                    try cursor.flag(name, inline: inline)
+                    cache = false
                 default:
                     let known = options.compactMap(\.spellings.first) + ["--color", "--no-color", "--help"]
                     throw .unknownOption(name, known: known)

@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// Checks that the strings and flags that travel together agree: the `gdpr` flag and the presence of a TC string,

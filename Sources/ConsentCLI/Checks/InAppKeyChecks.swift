@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// For app preferences (plist, Android XML, JSON): the keys the app stores against the keys its own strings imply

@@ -1,8 +1,10 @@
+import ConsentCache
+import ConsentInput
 import ConsentKit
 
-/// `consent decode [--json] [--kind K] [--gvl FILE] [INPUT...]`: every string of every input, as a tree for
-/// people or as the JSON form (one object per line). Without INPUT, one input per line of standard input,
-/// streamed.
+/// `consent decode [--json] [--kind K] [--gvl FILE] [--no-cache] [INPUT...]`: every string of every input, as a
+/// tree for people or as the JSON form (one object per line). Without INPUT, one input per line of standard
+/// input, streamed; with `--json`, a bare string seen before is printed from a cache of JSON lines.
 struct DecodeCommand: Command {
     static let name = "decode"
 
@@ -10,7 +12,7 @@ struct DecodeCommand: Command {
     let options: CommandOptions
 
     init(arguments: [String]) throws(UsageError) {
-        options = try CommandOptions(arguments, accepting: [.json, .kind, .vendorList])
+        options = try CommandOptions(arguments, accepting: [.json, .kind, .vendorList, .noCache])
     }
 
     func run(io: CommandIO) -> ExitCode {
@@ -46,6 +48,14 @@ final class DecodeSession {
     let reporter: FailureReporter
     private(set) var failed = false
     private var inputCount = 0
+    /// The JSON line (or the error) of each bare string of standard input, by its text; nil with `--no-cache`.
+    private let jsonLines: DerivedTextCache?
+    /// Where a JSON line is rendered before it is kept.
+    private let scratch = Output(.memory)
+
+    /// What the cache of JSON lines may hold: the distinct strings of a few minutes of a bid stream. An entry
+    /// costs its string and its JSON line (some 10 KB for a typical TC string).
+    static let cacheLimits = CacheLimits(maxEntries: 10_000, maxBytes: 64 << 20)
 
     init(command: DecodeCommand, io: CommandIO, vendorList: VendorList?) {
         self.command = command
@@ -56,19 +66,43 @@ final class DecodeSession {
             json: command.options.json,
             style: command.options.style(for: io.error, io: io)
         )
+        jsonLines = command.options.json && command.options.cache ? DerivedTextCache(limits: Self.cacheLimits) : nil
     }
 
     /// A bare string on a line of standard input in `--json` mode: decoded and printed without the rest of the
-    /// input machinery (the batch fast path).
+    /// input machinery (the batch fast path). A string seen before prints its cached JSON line, the same bytes.
     func decodeBareLine(_ text: String, number: Int) -> Bool {
-        do {
-            let decoded = try Codec.decode(text, kind: command.options.kind)
-            JSONOutput.writeLine(decoded.json, to: io.output)
-        } catch {
-            failed = true
-            reporter.report(error, input: text, label: "line \(number)", source: nil)
+        guard let jsonLines else {
+            do {
+                let decoded = try Codec.decode(text, kind: command.options.kind)
+                JSONOutput.writeLine(decoded.json, to: io.output)
+            } catch {
+                reportBareLine(error, text: text, number: number)
+            }
+            return true
+        }
+        let result: Result<String, ConsentError>
+        if let cached = jsonLines.result(for: text) {
+            result = cached
+        } else {
+            result = Result { () throws(ConsentError) in
+                let decoded = try Codec.decode(text, kind: command.options.kind)
+                scratch.removeAll()
+                JSONOutput.write(decoded.json, to: scratch)
+                return scratch.text
+            }
+            jsonLines.keep(result, for: text)
+        }
+        switch result {
+        case .success(let line): io.output.writeLine(line)
+        case .failure(let error): reportBareLine(error, text: text, number: number)
         }
         return true
+    }
+
+    private func reportBareLine(_ error: ConsentError, text: String, number: Int) {
+        failed = true
+        reporter.report(error, input: text, label: "line \(number)", source: nil)
     }
 
     /// One input: its strings printed (or their errors reported), then the cross-checks.

@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// `consent encode [JSON|-]`: JSON forms back to strings, one per line. Standard input may hold any number of

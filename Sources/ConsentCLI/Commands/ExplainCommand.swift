@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// `consent explain [--json] [--kind K] INPUT...`: every field with its bit offset, width, raw bits and value,

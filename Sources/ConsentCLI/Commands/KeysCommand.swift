@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// `consent keys [--format json|plist|android-xml] INPUT...`: the in-app keys a CMP would store for the strings of

@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// `consent lint [--json] [--kind K] [INPUT...]`: the diagnostics of every string, and the cross-signal checks of

@@ -130,6 +130,12 @@ final class Output {
         count = 0
     }
 
+    /// Forgets what a memory destination holds, keeping the buffer (a scratch output reused line after line).
+    func removeAll() {
+        guard case .memory = destination else { return }
+        count = 0
+    }
+
     /// Everything written so far, for memory destinations.
     var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 

@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// One input with each of its strings decoded (or the reason it did not decode).

@@ -1,3 +1,5 @@
+import ConsentInput
+
 /// Walks the inputs of a command: its arguments, or, without any, the lines of standard input (streamed, blank
 /// lines skipped), each turned into extractions. Only arguments may name files (`@FILE`).
 struct InputStream {

@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// Reports inputs that fail: one line on standard error each (`error: <input>: <kind> <code>: <message>`), or,

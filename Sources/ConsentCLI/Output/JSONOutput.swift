@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// Writes the JSON form as bytes straight into an ``Output`` buffer: the same text as `JSONValue.serialized()`

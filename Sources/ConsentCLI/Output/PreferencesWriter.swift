@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// Writes in-app keys in the three forms an app stores or a developer pastes: a JSON object, an iOS property list

@@ -2,10 +2,10 @@
 /// a `<map>` of `<string name="...">text</string>`, `<int name="..." value="..."/>`, `<long>`, `<boolean>`,
 /// `<float>`, `<set>` and `<null>` entries. The format is that small, so a small scanner reads it (no XML
 /// library: the command then needs no libxml2).
-enum AndroidPreferences {
+package enum AndroidPreferences {
     /// The entries of the map, in file order (`<set>` and `<null>` entries are skipped).
     /// - Throws: `badXML` when the text is not a shared-preferences map.
-    static func entries(xml bytes: [UInt8]) throws(InputError) -> [(key: String, value: AppPreferences.Value)] {
+    package static func entries(xml bytes: [UInt8]) throws(InputError) -> [(key: String, value: AppPreferences.Value)] {
         var scanner = XMLScanner(bytes)
         scanner.skipMisc()
         guard let map = try scanner.openTag(), map.name == "map" else {
@@ -44,7 +44,7 @@ enum AndroidPreferences {
 }
 
 /// A forward-only scanner for the small XML subset of shared-preferences files.
-struct XMLScanner {
+package struct XMLScanner {
     /// An opening tag.
     struct Tag {
         var name: String
@@ -170,7 +170,7 @@ struct XMLScanner {
     private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// Decodes `&amp; &lt; &gt; &quot; &apos; &#NN; &#xNN;`; an unknown entity stays as written.
-    static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+    package static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.contains("&") else { return text }
         var result = ""

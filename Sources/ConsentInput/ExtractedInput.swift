@@ -1,20 +1,27 @@
-import ConsentKit
+package import ConsentKit
 
 /// One consent string found in an input, with the name it was found under.
-struct ConsentSignal: Equatable {
+package struct ConsentSignal: Equatable {
     /// Where it was found: `gdpr_consent`, `user.ext.consent`, `IABTCF_TCString`; nil for a bare string.
-    var source: String?
+    package var source: String?
     /// The string, percent-decoded where it came from a URL.
-    var text: String
+    package var text: String
     /// The kind its source implies (`gdpr_consent` holds a TC string); nil when the kind is detected.
-    var kind: ConsentFormat?
+    package var kind: ConsentFormat?
+
+    /// A string found under `source`, of the `kind` the source implies.
+    package init(source: String?, text: String, kind: ConsentFormat?) {
+        self.source = source
+        self.text = text
+        self.kind = kind
+    }
 }
 
 /// What one input holds: its consent strings, and the signals that travel with them and must agree with them
 /// (the `gdpr` flag, `gpp_sid`).
-struct ExtractedInput: Equatable {
+package struct ExtractedInput: Equatable {
     /// How the input was written.
-    enum Form: String, Equatable {
+    package enum Form: String, Equatable {
         case string = "string"
         case url = "URL"
         case queryString = "query string"
@@ -25,35 +32,43 @@ struct ExtractedInput: Equatable {
     }
 
     /// A flag that travels next to the strings (`gdpr=1`, `regs.gdpr`, `IABTCF_gdprApplies`).
-    struct Flag: Equatable {
+    package struct Flag: Equatable {
         /// The name it was found under.
-        var source: String
+        package var source: String
         /// Its value as written.
-        var text: String
+        package var text: String
+
+        /// A flag found under `source`, written as `text`.
+        package init(source: String, text: String) {
+            self.source = source
+            self.text = text
+        }
     }
 
     /// How the input was written.
-    var form: Form
+    package var form: Form
     /// The consent strings, in the order found.
-    var signals: [ConsentSignal] = []
+    package var signals: [ConsentSignal] = []
     /// The GDPR-applies flag, when given.
-    var gdprApplies: Flag?
+    package var gdprApplies: Flag?
     /// The applicable GPP section ids (`gpp_sid`, `regs.gpp_sid`, `IABGPP_GppSID`), when given.
-    var gppSectionIDs: Flag?
+    package var gppSectionIDs: Flag?
     /// The other in-app keys of a preferences file (`IABTCF_PurposeConsents`, ...), in file order.
-    var preferenceKeys: [(key: String, value: String)] = []
+    package var preferenceKeys: [(key: String, value: String)] = []
     /// Problems met while extracting (an unexpanded macro, a repeated parameter).
-    var findings: [Diagnostic] = []
+    package var findings: [Diagnostic] = []
 
-    init(form: Form) { self.form = form }
+    /// An input written as `form`, with nothing found yet.
+    package init(form: Form) { self.form = form }
 
     /// A bare string.
-    init(string: String) {
+    package init(string: String) {
         form = .string
         signals = [ConsentSignal(source: nil, text: string, kind: nil)]
     }
 
-    static func == (lhs: ExtractedInput, rhs: ExtractedInput) -> Bool {
+    /// Equal when every part is (the preference keys compared in order).
+    package static func == (lhs: ExtractedInput, rhs: ExtractedInput) -> Bool {
         lhs.form == rhs.form && lhs.signals == rhs.signals && lhs.gdprApplies == rhs.gdprApplies
             && lhs.gppSectionIDs == rhs.gppSectionIDs && lhs.findings == rhs.findings
             && lhs.preferenceKeys.map(\.key) == rhs.preferenceKeys.map(\.key)
@@ -63,13 +78,14 @@ struct ExtractedInput: Equatable {
 
 /// An input from which nothing can be decoded: an unreadable file, a JSON document of an unknown shape, a URL
 /// without consent parameters.
-struct InputError: Error, Equatable {
+package struct InputError: Error, Equatable {
     /// A short stable word, printed as the error `code` in JSON (`unreadableFile`, `badJSON`, `unknownFormat`).
-    var code: String
+    package var code: String
     /// One sentence for people.
-    var message: String
+    package var message: String
 
-    init(_ code: String, _ message: String) {
+    /// An error with its code word and message.
+    package init(_ code: String, _ message: String) {
         self.code = code
         self.message = message
     }

@@ -1,18 +1,18 @@
-import ConsentKit
+package import ConsentKit
 
 /// The IAB keys of an app's preferences (iOS `NSUserDefaults`, Android default `SharedPreferences`, or a JSON
 /// dump of either): `IABTCF_TCString`, `IABTCF_AddtlConsent`, `IABGPP_HDR_GppString`, `IABUSPrivacy_String`,
 /// `IABTCF_gdprApplies`, `IABGPP_GppSID`, the legacy `IABConsent_ConsentString`, and every other
 /// `IABTCF_*` / `IABGPP_*` key, kept for comparison with the keys the strings imply (spec/inapp-keys.md).
-enum AppPreferences {
+package enum AppPreferences {
     /// A stored value; CMPs store numbers as strings and the reverse, so everything is read as text.
-    enum Value: Equatable {
+    package enum Value: Equatable {
         case string(String)
         case integer(Int)
         case boolean(Bool)
 
         /// The value as text: numbers in decimal, booleans as `1`/`0` (how the CMP API stores them).
-        var text: String {
+        package var text: String {
             switch self {
             case .string(let text): text
             case .integer(let number): String(number)
@@ -22,20 +22,20 @@ enum AppPreferences {
     }
 
     /// Keys that hold consent strings, and their kinds.
-    static let stringKeys: [(key: String, kind: ConsentFormat)] = [
+    package static let stringKeys: [(key: String, kind: ConsentFormat)] = [
         ("IABTCF_TCString", .tcf), ("IABGPP_HDR_GppString", .gpp), ("IABUSPrivacy_String", .usp),
         ("IABTCF_AddtlConsent", .ac), ("IABConsent_ConsentString", .tcf),
     ]
 
     /// True when a key belongs to one of the IAB namespaces this reads.
-    static func isConsentKey(_ key: String) -> Bool {
+    package static func isConsentKey(_ key: String) -> Bool {
         key.hasPrefix("IABTCF_") || key.hasPrefix("IABGPP_") || key.hasPrefix("IABUSPrivacy_")
             || key.hasPrefix("IABConsent_")
     }
 
     /// The signals of a preferences file, given its entries in file order; other apps' keys are ignored.
     /// - Throws: when no entry is an IAB key.
-    static func extract(
+    package static func extract(
         _ entries: [(key: String, value: Value)],
         form: ExtractedInput.Form
     ) throws(InputError)
@@ -74,7 +74,7 @@ enum AppPreferences {
     }
 
     /// The entries of a JSON object of preferences, in document order.
-    static func entries(of object: JSONObject) -> [(key: String, value: Value)] {
+    package static func entries(of object: JSONObject) -> [(key: String, value: Value)] {
         object.compactMap { member in
             switch member.value {
             case .string(let text): (member.key, .string(text))

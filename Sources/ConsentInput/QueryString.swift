@@ -1,19 +1,21 @@
-import ConsentKit
+package import ConsentKit
 
 /// Consent parameters of a URL or query string: `gdpr`, `gdpr_consent`, `gpp`, `gpp_sid`, `us_privacy`,
 /// `addtl_consent` (the names of the IAB and Google URL specifications), percent-decoded.
-enum QueryString {
+package enum QueryString {
     /// The parameters that carry consent strings, and the kind each carries.
-    static let stringParameters: [(name: String, kind: ConsentFormat)] = [
+    package static let stringParameters: [(name: String, kind: ConsentFormat)] = [
         ("gdpr_consent", .tcf), ("gpp", .gpp), ("us_privacy", .usp), ("addtl_consent", .ac),
     ]
 
     /// Every parameter name this reads.
-    static let parameterNames: Set<String> = ["gdpr", "gdpr_consent", "gpp", "gpp_sid", "us_privacy", "addtl_consent"]
+    package static let parameterNames: Set<String> = [
+        "gdpr", "gdpr_consent", "gpp", "gpp_sid", "us_privacy", "addtl_consent",
+    ]
 
     /// True when `text` is a URL or a query string rather than a bare consent string: it has a scheme, starts
     /// with `?`, or holds `name=value` pairs with a consent parameter name or `&`.
-    static func looks(like text: String) -> Bool {
+    package static func looks(like text: String) -> Bool {
         if text.contains("://") || text.hasPrefix("?") { return true }
         guard let equals = text.firstIndex(of: "=") else { return false }
         // A TC string may end in `=` padding: only `=` followed by something is a parameter.
@@ -25,7 +27,7 @@ enum QueryString {
 
     /// The consent parameters of a URL or query string.
     /// - Throws: when the URL has no query, or the query has none of the parameters.
-    static func extract(_ text: String) throws(InputError) -> ExtractedInput {
+    package static func extract(_ text: String) throws(InputError) -> ExtractedInput {
         var input = ExtractedInput(form: text.contains("://") ? .url : .queryString)
         var query = Substring(text)
         if let fragment = query.firstIndex(of: "#") { query = query[..<fragment] }
@@ -93,7 +95,7 @@ enum QueryString {
 
     /// `%XX` sequences decoded as UTF-8 bytes; a `%` not followed by two hex digits stays as it is, and `+` stays
     /// `+` (consent strings never hold spaces, and a `+` that was meant as one is better reported than hidden).
-    static func percentDecoded(_ text: Substring) -> String {
+    package static func percentDecoded(_ text: Substring) -> String {
         guard text.contains("%") else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -115,7 +117,7 @@ enum QueryString {
 
     /// A macro of the IAB URL conventions (`${GDPR_CONSENT_755}`, `[GDPR_CONSENT]`, `{gdpr_consent}`) that an ad
     /// server should have replaced.
-    static func isUnexpandedMacro(_ value: String) -> Bool {
+    package static func isUnexpandedMacro(_ value: String) -> Bool {
         value.hasPrefix("${") || (value.hasPrefix("[") && value.hasSuffix("]"))
             || (value.hasPrefix("{") && value.hasSuffix("}")) || value.hasPrefix("%%")
     }

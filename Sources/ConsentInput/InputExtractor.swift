@@ -2,19 +2,26 @@ import ConsentKit
 
 /// Turns one INPUT into the consent strings it holds. An input is a bare string (TC, GPP, US Privacy, AC), a URL
 /// or query string, an OpenRTB request (JSON), app preferences (JSON), or `@FILE` holding any of those or a
-/// property list or Android preferences XML; a plain text file holds one input per line.
-enum InputExtractor {
+/// property list or Android preferences XML; a plain text file holds one input per line. Reading files is the
+/// caller's business: this sees only their bytes, so the fuzz target drives exactly what the command runs.
+package enum InputExtractor {
     /// One input's result, with the label that names it in messages (`@prefs.xml`, `@list.txt:3`).
-    struct Extraction {
+    package struct Extraction: Equatable {
         /// The input as given, or the file and line it came from.
-        var label: String
+        package var label: String
         /// Its strings and signals, or why none could be read.
-        var result: Result<ExtractedInput, InputError>
+        package var result: Result<ExtractedInput, InputError>
+
+        /// An extraction named `label`.
+        package init(label: String, result: Result<ExtractedInput, InputError>) {
+            self.label = label
+            self.result = result
+        }
     }
 
     /// True when the text can only be a bare consent string: base64url characters, `.`, `~` (GPP, AC) and
     /// trailing `=`. Batch decoding checks this first and skips the rest of the extraction.
-    static func isBareString(_ text: String) -> Bool {
+    package static func isBareString(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { utf8 in
             var index = 0
@@ -30,17 +37,8 @@ enum InputExtractor {
     private static let bareCharacters: StaticString =
         "0000000000000000000000000000000000000000000001101111111111000000011111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
 
-    /// The inputs that `argument` stands for: one, or one per line of a text file.
-    static func extract(_ argument: String, io: CommandIO) -> [Extraction] {
-        let text = trimmingTrailingWhitespace(argument)
-        if text.hasPrefix("@") {
-            return extractFile(String(text.dropFirst()), io: io)
-        }
-        return [Extraction(label: text, result: Result { () throws(InputError) in try extractText(text) })]
-    }
-
     /// One input written inline (an argument or a line of standard input or of a text file).
-    static func extractText(_ text: String) throws(InputError) -> ExtractedInput {
+    package static func extractText(_ text: String) throws(InputError) -> ExtractedInput {
         if isBareString(text) { return ExtractedInput(string: text) }
         if text.hasPrefix("{") { return try extractJSON(text) }
         if text.hasPrefix("<") { return try extractDocument(Array(text.utf8)) }
@@ -48,15 +46,10 @@ enum InputExtractor {
         return ExtractedInput(string: text)
     }
 
-    private static func extractFile(_ path: String, io: CommandIO) -> [Extraction] {
+    /// The inputs of a file named `path` (for labels and messages) whose content is `bytes`: one document (a
+    /// property list, XML, JSON), or one input per non-empty line of text.
+    package static func extract(file path: String, content bytes: [UInt8]) -> [Extraction] {
         let label = "@" + path
-        let bytes: [UInt8]
-        switch io.readFile(path) {
-        case .failure(let error):
-            return [Extraction(label: label, result: .failure(InputError("unreadableFile", error.description)))]
-        case .success(let content):
-            bytes = content
-        }
         let head = bytes.drop {
             $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
         }
@@ -64,10 +57,12 @@ enum InputExtractor {
         {
             return [Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) })]
         }
-        // A text file: one input per non-empty line.
+        // A text file: one input per non-empty line. `\r\n` is one Character, so splitting on "\n" alone would
+        // leave a Windows file in one piece.
         var extractions: [Extraction] = []
         let text = String(decoding: bytes, as: UTF8.self)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
             let trimmed = trimmingTrailingWhitespace(String(line))
             if trimmed.isEmpty { continue }
             extractions.append(
@@ -125,7 +120,8 @@ enum InputExtractor {
         )
     }
 
-    static func trimmingTrailingWhitespace(_ text: String) -> String {
+    /// `text` without the white space at its end (a line's `\r`, trailing blanks).
+    package static func trimmingTrailingWhitespace(_ text: String) -> String {
         guard let last = text.utf8.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A else {
             return text
         }

@@ -1,18 +1,18 @@
-import ConsentKit
+package import ConsentKit
 
 /// The consent fields of an OpenRTB 2.5 or 2.6 bid request: `regs.gdpr` (2.6) or `regs.ext.gdpr` (2.5),
 /// `user.consent` (2.6) or `user.ext.consent` (2.5), `regs.gpp` and `regs.gpp_sid` (2.6), `regs.us_privacy`
 /// (2.6) or `regs.ext.us_privacy` (2.5), and Google's Additional Consent string in
 /// `user.ext.ConsentedProvidersSettings.consented_providers` (Prebid writes the AC string there; Google's own
 /// extension spells it `consented_providers_settings` and lists provider ids).
-enum OpenRTBRequest {
+package enum OpenRTBRequest {
     /// True when a JSON object looks like a bid request.
-    static func matches(_ object: JSONObject) -> Bool {
+    package static func matches(_ object: JSONObject) -> Bool {
         object["regs"] != nil || object["user"] != nil || object["imp"] != nil
     }
 
     /// The consent fields of the request.
-    static func extract(_ request: JSONValue) -> ExtractedInput {
+    package static func extract(_ request: JSONValue) -> ExtractedInput {
         var input = ExtractedInput(form: .openRTB)
         if let flag = first(request, ["regs", "gdpr"], ["regs", "ext", "gdpr"], into: &input) {
             input.gdprApplies = flag

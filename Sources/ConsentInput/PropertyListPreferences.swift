@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads iOS preferences (`Library/Preferences/<bundle id>.plist`, or `defaults export` output) in XML or
 /// binary property-list form, through Foundation's `PropertyListSerialization`.
-enum PropertyListPreferences {
+package enum PropertyListPreferences {
     /// True when the bytes start like a property list: `bplist` or an XML document with a `<plist` element.
-    static func matches(_ bytes: [UInt8]) -> Bool {
+    package static func matches(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: Array("bplist".utf8)) { return true }
         let head = String(decoding: bytes.prefix(512), as: UTF8.self)
         return head.contains("<plist") || head.contains("<!DOCTYPE plist")
@@ -12,7 +12,7 @@ enum PropertyListPreferences {
 
     /// The top-level entries, sorted by key (a property-list dictionary has no order).
     /// - Throws: `badPropertyList` when the bytes are not a property list with a dictionary at the top.
-    static func entries(_ bytes: [UInt8]) throws(InputError) -> [(key: String, value: AppPreferences.Value)] {
+    package static func entries(_ bytes: [UInt8]) throws(InputError) -> [(key: String, value: AppPreferences.Value)] {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)

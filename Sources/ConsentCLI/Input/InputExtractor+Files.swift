@@ -1,0 +1,19 @@
+import ConsentInput
+
+extension InputExtractor {
+    /// The inputs that `argument` stands for: one, or, for `@FILE`, the file read through `io` (one document,
+    /// or one input per line of a text file).
+    static func extract(_ argument: String, io: CommandIO) -> [Extraction] {
+        let text = trimmingTrailingWhitespace(argument)
+        guard text.hasPrefix("@") else {
+            return [Extraction(label: text, result: Result { () throws(InputError) in try extractText(text) })]
+        }
+        let path = String(text.dropFirst())
+        switch io.readFile(path) {
+        case .failure(let error):
+            return [Extraction(label: text, result: .failure(InputError("unreadableFile", error.description)))]
+        case .success(let content):
+            return extract(file: path, content: content)
+        }
+    }
+}

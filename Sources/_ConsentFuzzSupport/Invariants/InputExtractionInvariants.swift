@@ -1,0 +1,142 @@
+import ConsentCore
+import ConsentInput
+import ConsentKit
+
+/// The CLI's input extraction (`ConsentInput`) on arbitrary bytes, read both ways the command reads an input: as
+/// one inline input (an argument, a line of standard input) and as the content of an `@FILE` (a property list,
+/// Android XML, JSON, or lines of text). Extraction never traps and is deterministic; it fails only with the
+/// error words the CLI documents; every string it extracts comes from the input (the input's own bytes, or its
+/// percent-, XML- or JSON-decoded text, by the input's form) under a source that names its kind; and handed to
+/// ConsentKit's decoder each string decodes (as that kind) or throws a `ConsentError`.
+enum InputExtractionInvariants {
+    /// The error codes an extraction may fail with.
+    static let errorCodes: Set<String> = ["badJSON", "unknownFormat", "badXML", "badPropertyList", "empty"]
+
+    /// The kind each OpenRTB field holds (OpenRTB 2.6 and its 2.5 `ext` forms; Google's and Prebid's AC fields).
+    static let openRTBKinds: [String: ConsentFormat] = [
+        "user.consent": .tcf, "user.ext.consent": .tcf, "regs.gpp": .gpp, "regs.us_privacy": .usp,
+        "regs.ext.us_privacy": .usp, "user.ext.ConsentedProvidersSettings.consented_providers": .ac,
+        "user.ext.consented_providers_settings.consented_providers": .ac,
+    ]
+
+    static func check(_ input: FuzzInput) -> FuzzViolation? {
+        var checker = InvariantChecker(.inputExtraction)
+        let shown = String(reflecting: String(input.text.prefix(300)))
+        let line = InputExtractor.trimmingTrailingWhitespace(input.text)
+        if !line.isEmpty {
+            let inline = Result { () throws(InputError) in try InputExtractor.extractText(line) }
+            let again = Result { () throws(InputError) in try InputExtractor.extractText(line) }
+            checker.check(inline == again, "\(shown): extracting the same line twice gives different results")
+            check(inline, from: line, input, &checker)
+        }
+        let bytes = Array(input.payload)
+        let file = InputExtractor.extract(file: "fuzz", content: bytes)
+        checker.check(
+            file == InputExtractor.extract(file: "fuzz", content: bytes),
+            "\(shown): extracting the same file twice gives different results"
+        )
+        checker.check(!file.isEmpty, "\(shown): a file gives no extraction, not even an error")
+        for extraction in file {
+            check(extraction.result, from: input.text, input, &checker)
+            // A text file is read line by line (`\n` or `\r\n`): no string it gives spans a line break.
+            if case .success(let extracted) = extraction.result, extracted.form == .string {
+                checker.check(
+                    extracted.signals.allSatisfy { !$0.text.utf8.contains(0x0A) },
+                    "\(shown): a line of a text file holds a line break"
+                )
+            }
+        }
+        return checker.violation
+    }
+
+    /// The invariants of one extraction from `source` (the whole text it was read from).
+    private static func check(
+        _ result: Result<ExtractedInput, InputError>,
+        from source: String,
+        _ input: FuzzInput,
+        _ checker: inout InvariantChecker
+    ) {
+        let shown = String(reflecting: String(source.prefix(300)))
+        let extracted: ExtractedInput
+        switch result {
+        case .failure(let error):
+            checker.check(errorCodes.contains(error.code), "\(shown): extraction fails with the code \(error.code)")
+            return
+        case .success(let value):
+            extracted = value
+        }
+        for signal in extracted.signals {
+            let found = "\(shown): \(signal.source ?? "the input") gives \(String(reflecting: signal.text))"
+            checker.check(comesFrom(signal, extracted.form, source), "\(found), which is not in the input")
+            if extracted.form == .string {
+                checker.check(signal.kind == nil && signal.source == nil, "\(found) with a kind or source")
+            } else {
+                checker.check(
+                    signal.kind != nil && signal.kind == declaredKind(signal.source, extracted.form),
+                    "\(found) as \(signal.kind.map { "\($0)" } ?? "nil"), not the kind its source holds"
+                )
+            }
+            let decoded = Result { () throws(ConsentError) in
+                try ConsentString(encoded: signal.text, kind: signal.kind, options: input.decoding)
+            }
+            if case .success(let value) = decoded, let kind = signal.kind {
+                checker.check(value.format == kind, "\(found), which decodes as \(value.format), not as \(kind)")
+            }
+        }
+    }
+
+    /// The kind a source name (URL parameter, OpenRTB field, in-app key) holds.
+    private static func declaredKind(_ source: String?, _ form: ExtractedInput.Form) -> ConsentFormat? {
+        guard let source else { return nil }
+        switch form {
+        case .string: return nil
+        case .url, .queryString: return QueryString.stringParameters.first { $0.name == source }?.kind
+        case .openRTB: return openRTBKinds[source]
+        case .propertyList, .androidPreferences, .jsonPreferences:
+            return AppPreferences.stringKeys.first { $0.key == source }?.kind
+        }
+    }
+
+    /// True when the text of `signal` is in `source` as its form writes it: the bytes themselves for a bare
+    /// string, percent-decoded for a URL, XML-unescaped for Android preferences, the value at the signal's
+    /// path for JSON (when the whole source is one JSON document; a line of a text file is not checked so).
+    /// A property list's values are Foundation's: only their key is checked (by `declaredKind`).
+    private static func comesFrom(_ signal: ConsentSignal, _ form: ExtractedInput.Form, _ source: String) -> Bool {
+        let needle = Array(signal.text.utf8)
+        switch form {
+        case .string:
+            return contains(Array(source.utf8), needle)
+        case .url, .queryString:
+            return contains(Array(QueryString.percentDecoded(Substring(source)).utf8), needle)
+        case .androidPreferences:
+            return contains(Array(XMLScanner.unescape(ArraySlice(source.utf8)).utf8), needle)
+        case .openRTB, .jsonPreferences:
+            let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+            guard let document = try? JSONValue(parsing: String(trimmed)), let path = signal.source else { return true }
+            if form == .jsonPreferences {
+                return document.objectValue?.contains { $0.key == path && $0.value == .string(signal.text) } == true
+            }
+            var value: JSONValue? = document
+            for key in path.split(separator: ".") { value = value?[String(key)] }
+            switch value {
+            case .string(let text): return text == signal.text
+            case .array(let items):
+                return signal.text == "1~" + items.compactMap(\.intValue).map(String.init).joined(separator: ".")
+            case .none: return false
+            default: return true
+            }
+        case .propertyList:
+            return true
+        }
+    }
+
+    /// True when `needle` occurs in `haystack` as a run of consecutive bytes.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}
