@@ -94,10 +94,12 @@ struct IDSetBuilder {
             firstWord |= bits
             return
         }
-        // Ids larger than the sizing guess (unsorted lists): grow by at least half, so a list that keeps growing
-        // is copied a few times only. (`followingWords.count` is at most 1023: `96 *` it cannot overflow.)
+        // Ids larger than the sizing guess (unsorted lists, or no guess): at least double, from 16 words, so a
+        // list that keeps growing is copied a few times only. (`followingWords.count` is at most 1023: `128 *` it
+        // cannot overflow.)
         if index > followingWords.count {
-            reserve(upTo: Swift.max(index &* 64 &+ 1, Swift.min(followingWords.count &* 96 &+ 1, IDSet.maximumID)))
+            let doubled = Swift.max(followingWords.count, 8) &* 128 &+ 1
+            reserve(upTo: Swift.max(index &* 64 &+ 1, Swift.min(doubled, IDSet.maximumID)))
         }
         followingWords[index &- 1] |= bits
     }
