@@ -37,8 +37,8 @@ extension AdditionalConsentString {
         let layout = try parser.parse(into: &sets)
         self.init(
             version: layout.version,
-            consentedProviders: sets.consented.set,
-            disclosedProviders: sets.disclosed.set
+            consentedProviders: sets.consented.makeSet(),
+            disclosedProviders: sets.disclosed.makeSet()
         )
         if keepingText { originalText = view.string }
     }
@@ -71,22 +71,39 @@ struct ProviderSets: AdditionalConsentIDVisitor {
     }
 }
 
-/// Builds an ``IDSet`` from 64-id words, sized once from the largest id when it is known.
+/// Builds an ``IDSet`` word by word in the words it will keep: sized once from the largest id when it is known, then
+/// handed over without a copy (one allocation for a set with ids above 64, none otherwise).
 struct IDSetBuilder {
-    private var words: [UInt64] = []
+    /// Ids 1...64.
+    private var firstWord: UInt64 = 0
+    /// Ids 65 and above, 64 a word; may end with zero words (``IDSet`` drops them).
+    private var followingWords: [UInt64] = []
 
-    /// Makes the words for ids up to `id` at once.
+    /// Makes the words for ids up to `id` (in `1...65535`) at once.
     mutating func reserve(upTo id: Int) {
-        let count = (id &- 1) >> 6 &+ 1
-        if count > words.count { words.append(contentsOf: repeatElement(0, count: count &- words.count)) }
+        // At most 1023 words: `id` is at most 65535.
+        let count = (id &- 1) >> 6
+        if count > followingWords.count {
+            followingWords.append(contentsOf: repeatElement(0, count: count &- followingWords.count))
+        }
     }
 
-    /// Adds the ids of `bits`, the word for ids `64 * index + 1 ... 64 * index + 64`.
+    /// Adds the ids of `bits`, the word for ids `64 * index + 1 ... 64 * index + 64` (`index` in `0...1023`).
     mutating func insert(_ bits: UInt64, at index: Int) {
-        if index >= words.count { reserve(upTo: index &* 64 &+ 1) }
-        words[index] |= bits
+        if index == 0 {
+            firstWord |= bits
+            return
+        }
+        // Ids larger than the sizing guess (unsorted lists, or no guess): at least double, from 16 words, so a
+        // list that keeps growing is copied a few times only. (`followingWords.count` is at most 1023: `128 *` it
+        // cannot overflow.)
+        if index > followingWords.count {
+            let doubled = Swift.max(followingWords.count, 8) &* 128 &+ 1
+            reserve(upTo: Swift.max(index &* 64 &+ 1, Swift.min(doubled, IDSet.maximumID)))
+        }
+        followingWords[index &- 1] |= bits
     }
 
-    /// The ids added so far.
-    var set: IDSet { IDSet(bitfieldWords: words) }
+    /// The ids added, the words handed over as they are.
+    consuming func makeSet() -> IDSet { IDSet(firstWord: firstWord, followingWords: followingWords) }
 }

@@ -9,7 +9,6 @@ extension AdditionalConsentString {
     ///   disclosed providers, which version 1 cannot carry.
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
         if options.fidelity == .preserveOriginal, let originalText { return originalText }
-        let disclosedOnly = disclosedProviders.subtracting(consentedProviders)
         if version == .v1 && !disclosedProviders.isEmpty {
             throw ConsentError(
                 .valueOutOfRange,
@@ -18,17 +17,22 @@ extension AdditionalConsentString {
                 value: Int64(disclosedProviders.count)
             )
         }
-        // At most six bytes an id (five digits and a separator), plus the fixed parts.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(6 &* (consentedProviders.count &+ disclosedOnly.count) &+ 8)
-        bytes.append(UInt8(ascii: "0") &+ UInt8(version.rawValue))
-        bytes.append(UInt8(ascii: "~"))
-        Self.appendIDs(consentedProviders, to: &bytes)
-        if version == .v2 {
-            bytes.append(contentsOf: "~dv.".utf8)
-            Self.appendIDs(disclosedOnly, to: &bytes)
+        let consented = ProviderWords(consentedProviders)
+        // Disclosed minus consented, a word at a time, without building the difference.
+        let disclosed = ProviderWords(disclosedProviders, excluding: consentedProviders)
+        // `2~` and `~dv.`, then at most one separator and as many digits as the largest id has for each id.
+        let capacity = 6 &+ consented.maximumTextLength &+ (version == .v2 ? disclosed.maximumTextLength : 0)
+        return makeASCIIString(capacity: capacity) { writer in
+            writer.append(
+                bytes: UInt64(UInt8(ascii: "~")) << 8 | UInt64(UInt8(ascii: "0") &+ UInt8(version.rawValue)),
+                count: 2
+            )
+            consented.write(to: &writer)
+            if version == .v2 {
+                writer.append(bytes: 0x2E_76_64_7E, count: 4)  // "~dv."
+                disclosed.write(to: &writer)
+            }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// True when ``encoded(options:)`` writes the canonical form: a built or changed value, or one decoded from
@@ -37,26 +41,71 @@ extension AdditionalConsentString {
         guard let originalText else { return true }
         return (try? encoded(options: .canonical)) == originalText
     }
+}
 
-    /// Appends the ids, ascending, separated by `.`, in decimal.
-    private static func appendIDs(_ ids: IDSet, to bytes: inout [UInt8]) {
-        var first = true
-        for id in ids {
-            if !first { bytes.append(UInt8(ascii: ".")) }
-            first = false
-            // The digits, last one first, each pushed in at the bottom: the first digit ends in the low byte.
-            var rest = id
-            var digits: UInt64 = 0
-            var count = 0
-            repeat {
-                digits = digits << 8 | UInt64(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-                rest /= 10
-                count &+= 1
-            } while rest > 0
-            for _ in 0..<count {
-                bytes.append(UInt8(truncatingIfNeeded: digits))
-                digits >>= 8
+/// The ids of a list to write, read from an ``IDSet`` a 64-id word at a time (minus the ids of another set).
+private struct ProviderWords {
+    let ids: IDSet
+    let excluded: IDSet
+    /// Words holding ids: up to the largest id of `ids`.
+    let wordCount: Int
+    /// The number of ids to write, at most.
+    let idCount: Int
+    /// Digits in the largest id.
+    let maximumDigits: Int
+
+    init(_ ids: IDSet, excluding excluded: IDSet = IDSet()) {
+        self.ids = ids
+        self.excluded = excluded
+        let largest = ids.max ?? 0
+        // `largest` is in 0...65535: no overflow.
+        wordCount = (largest &+ 63) >> 6
+        idCount = ids.count
+        maximumDigits = Self.digitCount(Swift.max(largest, 1))
+    }
+
+    /// An upper bound of the text length: a separator and `maximumDigits` digits an id.
+    var maximumTextLength: Int { idCount &* (maximumDigits &+ 1) }
+
+    /// The ids, ascending, separated by `.`, in decimal.
+    func write(to writer: inout ASCIIWriter) {
+        var needsSeparator = false
+        for index in 0..<wordCount {
+            var word = ids.bitfieldWord(index) & ~excluded.bitfieldWord(index)
+            // `index` is below 1024: no overflow.
+            let base = index &* 64 &+ 1
+            while word != 0 {
+                let bit = word.leadingZeroBitCount
+                word &= ~(UInt64(1) << UInt64(63 &- bit))
+                let (digits, count) = Self.decimalDigits(base &+ bit)
+                if needsSeparator {
+                    writer.append(bytes: digits << 8 | UInt64(UInt8(ascii: ".")), count: count &+ 1)
+                } else {
+                    writer.append(bytes: digits, count: count)
+                    needsSeparator = true
+                }
             }
         }
+    }
+
+    /// The number of decimal digits of `id` (1...65535).
+    @inline(__always)
+    static func digitCount(_ id: Int) -> Int {
+        1 &+ (id >= 10 ? 1 : 0) &+ (id >= 100 ? 1 : 0) &+ (id >= 1000 ? 1 : 0) &+ (id >= 10000 ? 1 : 0)
+    }
+
+    /// The ASCII digits of `id` (1...65535), the first digit in the low byte, and how many there are: five digits
+    /// worked out without a branch, then the leading zeros shifted out.
+    @inline(__always)
+    static func decimalDigits(_ id: Int) -> (digits: UInt64, count: Int) {
+        var rest = id
+        var digits: UInt64 = 0
+        for _ in 0..<5 {
+            // The digit pushed in last (the most significant) ends in the low byte.
+            digits = digits << 8 | UInt64(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        }
+        let count = digitCount(id)
+        return (digits >> UInt64(8 &* (5 &- count)), count)
     }
 }

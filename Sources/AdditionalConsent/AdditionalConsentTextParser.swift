@@ -21,8 +21,8 @@ protocol AdditionalConsentIDVisitor {
     /// True to get ``visit(_:in:at:leadingZeros:)`` for every id, in order (lint); false to get
     /// ``visitWord(_:at:in:)`` with the ids of one word gathered in a register (decoding).
     static var visitsEachID: Bool { get }
-    /// One id of `list`, in the order written, with the offset of its first digit and whether it was written
-    /// with leading zeros.
+    /// One id of `list` (checked: in `1...65535`), in the order written, with the offset of its first digit and
+    /// whether it was written with leading zeros.
     mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool)
     /// Before the words of `list`: its last id when that is one (usually its largest), to size storage once.
     mutating func reserve(upTo lastID: Int?, in list: AdditionalConsentList)
@@ -73,11 +73,7 @@ struct AdditionalConsentTextParser {
         let version = try parseVersion()
         // In a valid version 2 string the consented list ends at the last `~`: found from the end, past the
         // (usually short) disclosed list. Used only to size the set.
-        var consentedEnd = count
-        if version == .v2 {
-            while consentedEnd > index && view[consentedEnd - 1] != Self.tilde { consentedEnd -= 1 }
-            consentedEnd = consentedEnd > index ? consentedEnd - 1 : count
-        }
+        let consentedEnd = version == .v2 ? lastTilde(from: index, before: count) ?? count : count
         try parseList(.consented, sizingEnd: consentedEnd, into: &visitor)
         guard version == .v2 else {
             // spec: ac.md §4, "v1 with a second `~` part (`1~1.2~dv.3`) → badValue".
@@ -133,26 +129,44 @@ struct AdditionalConsentTextParser {
 
     /// An id list from `index` up to the next `~` (left at `index`) or the end; an empty list is allowed.
     /// `sizingEnd` is where the list probably ends, for sizing the sets only.
+    ///
+    /// One step an id: eight characters are loaded and classified at once, which gives the id's length, its
+    /// value and the separator after it, so the next id's start is known without reading a byte again.
     private mutating func parseList<Visitor: AdditionalConsentIDVisitor>(
         _ list: AdditionalConsentList,
         sizingEnd: Int,
         into visitor: inout Visitor
     ) throws(ConsentError) {
         let count = view.count
-        var index = self.index
-        if index == count || view[index] == Self.tilde { return }
-        if !Visitor.visitsEachID { visitor.reserve(upTo: lastID(from: index, to: sizingEnd), in: list) }
+        var start = index
+        if start == count || view[start] == Self.tilde { return }
+        if !Visitor.visitsEachID { visitor.reserve(upTo: lastID(from: start, to: sizingEnd), in: list) }
         // The word of ids being gathered for a word-wise visitor: ids mostly ascend, so it changes every few ids.
         var wordIndex = -1
         var bits: UInt64 = 0
         defer { if bits != 0 { visitor.visitWord(bits, at: wordIndex, in: list) } }
         while true {
-            let start = index
-            let (id, end) = try readID(from: start, in: list)
+            let digits = view.getWord(at: start) ^ 0x3030_3030_3030_3030
+            let length = Self.nonDigitMask(digits).trailingZeroBitCount >> 3
+            let id: Int
+            let end: Int
+            let separator: UInt8
+            if length >= 1 && length <= 5 {
+                let value = Self.decimalValue(digits, length: length)
+                id = try checkedID(value, length: length, startsWithZero: digits & 0xFF == 0, at: start, in: list)
+                // `start + length` is inside the view (or its end): the digits were read from it.
+                end = start &+ length
+                // The byte after the digits, already loaded (0 past the end of the input).
+                separator = UInt8(truncatingIfNeeded: digits >> UInt64(8 &* length)) ^ 0x30
+            } else {
+                (id, end) = try readLongID(from: start, in: list)
+                separator = end < count ? view[end] : 0
+            }
             if Visitor.visitsEachID {
-                let leadingZeros = end &- start > 1 && view[start] == UInt8(ascii: "0")
+                let leadingZeros = end &- start > 1 && digits & 0xFF == 0
                 visitor.visit(id, in: list, at: view.offset &+ start, leadingZeros: leadingZeros)
             } else {
+                // `id` is in 1...65535: no overflow.
                 let offset = id &- 1
                 let bit: UInt64 = 1 << (63 &- UInt64(offset & 63))
                 if offset >> 6 == wordIndex {
@@ -163,54 +177,60 @@ struct AdditionalConsentTextParser {
                     bits = bit
                 }
             }
-            index = end
-            if index == count { break }
-            let separator = view[index]
             if separator == Self.dot {
-                index &+= 1
-                // A trailing `.` leaves an empty id at the end.
-                if index == count { throw error(list.field, at: index) }
+                // A `.` byte came from the text, so `end < count` and `end + 1` cannot overflow. A trailing `.`
+                // leaves an empty id, which the next step rejects at the end of the input.
+                start = end &+ 1
                 continue
             }
-            if separator == Self.tilde { break }
-            throw error(list.field, at: index, value: Int64(separator))
+            index = end
+            if end == count || separator == Self.tilde { return }
+            throw error(list.field, at: end, value: Int64(separator))
         }
-        self.index = index
     }
 
-    /// The id that starts at `start` (checked) and the index just past its digits.
-    ///
-    /// Eight characters are classified at once; an id of up to five digits (every valid id but those with leading
-    /// zeros) is converted with three multiplications, longer ones a digit at a time.
+    /// `value`, an id of `length` (1...5) digits at `start`, when it is in `1...65535` and, with strict decoding,
+    /// has no leading zeros (`startsWithZero`: its first digit is `0`).
     @inline(__always)
-    private func readID(from start: Int, in list: AdditionalConsentList) throws(ConsentError) -> (id: Int, end: Int) {
-        let digits = view.getWord(at: start) ^ 0x3030_3030_3030_3030
-        let length = Self.nonDigitMask(digits).trailingZeroBitCount >> 3
-        var value: Int
-        var end = start &+ length
-        if length >= 1 && length <= 5 {
-            value = Self.decimalValue(digits, length: length)
-        } else if length == 0 {
-            // An empty id (`1..2`) or a character that starts no id (`-3`, `x`).
+    private func checkedID(
+        _ value: Int,
+        length: Int,
+        startsWithZero: Bool,
+        at start: Int,
+        in list: AdditionalConsentList
+    ) throws(ConsentError) -> Int {
+        guard value >= 1 && value <= IDSet.maximumID else {
+            throw error(list.field, at: start, value: Int64(value))
+        }
+        // spec: ac.md §4, leading zeros "accept as 7 in lenient mode; badValue in strict mode".
+        if rejectsLeadingZeros && length > 1 && startsWithZero {
+            throw error(list.field, at: start, value: Int64(value))
+        }
+        return value
+    }
+
+    /// The id that starts at `start` when it is not one to five digits long, and the index just past its digits.
+    ///
+    /// - Throws: for an empty id (`1..2`) or a character that starts no id (`-3`, `x`); for six digits or more
+    ///   (leading zeros or an id too large), as ``checkedID(_:length:startsWithZero:at:in:)``.
+    private func readLongID(from start: Int, in list: AdditionalConsentList) throws(ConsentError) -> (id: Int, end: Int)
+    {
+        var value = 0
+        var end = start
+        // Capped so any length is safe.
+        while end < view.count {
+            let digit = view[end] &- UInt8(ascii: "0")
+            if digit > 9 { break }
+            if value <= IDSet.maximumID { value = value &* 10 &+ Int(digit) }
+            end &+= 1
+        }
+        if end == start {
             throw error(list.field, at: start, value: start < view.count ? Int64(view[start]) : nil)
-        } else {
-            // Six digits or more: leading zeros, or an id too large. Capped so any length is safe.
-            value = 0
-            end = start
-            while end < view.count {
-                let digit = view[end] &- UInt8(ascii: "0")
-                if digit > 9 { break }
-                if value <= IDSet.maximumID { value = value &* 10 &+ Int(digit) }
-                end &+= 1
-            }
         }
         guard value >= 1 && value <= IDSet.maximumID else {
             throw error(list.field, at: start, value: value <= IDSet.maximumID ? Int64(value) : nil)
         }
-        // spec: ac.md §4, leading zeros "accept as 7 in lenient mode; badValue in strict mode".
-        if rejectsLeadingZeros && end &- start > 1 && digits & 0xFF == 0 {
-            throw error(list.field, at: start, value: Int64(value))
-        }
+        if rejectsLeadingZeros { throw error(list.field, at: start, value: Int64(value)) }
         return (value, end)
     }
 
@@ -231,6 +251,23 @@ struct AdditionalConsentTextParser {
         value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
         value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
         return Int(truncatingIfNeeded: value)
+    }
+
+    /// The index of the last `~` in `start..<end`, or nil: eight bytes a step from the end.
+    private func lastTilde(from start: Int, before end: Int) -> Int? {
+        var chunkEnd = end
+        while chunkEnd &- start >= 8 {
+            let word = view.getWord(at: chunkEnd &- 8) ^ 0x7E7E_7E7E_7E7E_7E7E
+            // The high bit of every zero byte (a `~`), exactly: the `0x7F` mask keeps the sums from carrying.
+            let tildes = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
+            if tildes != 0 { return chunkEnd &- 8 &+ (63 &- tildes.leadingZeroBitCount) >> 3 }
+            chunkEnd &-= 8
+        }
+        while chunkEnd > start {
+            chunkEnd &-= 1
+            if view[chunkEnd] == Self.tilde { return chunkEnd }
+        }
+        return nil
     }
 
     /// The id just before `end` when the bytes between the last `.` (or `start`) and `end` are one: read

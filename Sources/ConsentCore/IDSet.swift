@@ -380,6 +380,14 @@ extension IDSet {
         self.init(head: head, tail: tail)
     }
 
+    /// Builds a set from its first bitfield word (ids 1...64) and the words after it (ids 65...128, and so on),
+    /// taking `followingWords` as the set's storage without copying it: a decoder that fills its own array of words
+    /// hands it over here, one allocation in all. Trailing zero words are dropped.
+    @inlinable
+    public init(firstWord: UInt64, followingWords: [UInt64]) {
+        self.init(head: firstWord, tail: followingWords)
+    }
+
     /// The 64-bit word holding ids `index*64+1 ... index*64+64`, id `index*64+1` in the most significant bit.
     @inlinable
     public func bitfieldWord(_ index: Int) -> UInt64 { index >= 0 && index < _wordCount ? _word(index) : 0 }

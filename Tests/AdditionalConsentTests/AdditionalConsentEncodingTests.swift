@@ -57,6 +57,7 @@ import Testing
                 disclosedProviders: disclosed
             )
             let canonical = try built.encoded()
+            #expect(canonical == Self.canonicalOracle(built), "seed \(seed) round \(round)")
             let decoded = try AdditionalConsentString(encoded: canonical)
             #expect(decoded == built, "seed \(seed) round \(round): \(canonical)")
             #expect(try decoded.encoded() == canonical, "seed \(seed) round \(round)")
@@ -69,6 +70,14 @@ import Testing
             #expect(try reread.encoded(options: .canonical) == canonical, "seed \(seed) round \(round)")
             #expect(try AdditionalConsentString(json: reread.jsonValue()).encoded() == messy, "seed \(seed)")
         }
+    }
+
+    /// The canonical text written the plain way, for comparison: sorted ids joined with `.`.
+    static func canonicalOracle(_ value: AdditionalConsentString) -> String {
+        let consented = value.consentedProviders.sorted.map(String.init).joined(separator: ".")
+        guard value.version == .v2 else { return "1~" + consented }
+        let disclosed = value.disclosedProviders.subtracting(value.consentedProviders).sorted.map(String.init)
+        return "2~" + consented + "~dv." + disclosed.joined(separator: ".")
     }
 
     /// The ids of `value` shuffled, some repeated, some with leading zeros; `~dv` without its dot when nothing

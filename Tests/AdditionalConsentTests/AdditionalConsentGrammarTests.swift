@@ -34,6 +34,9 @@ import Testing
         ("2~~dv.99999999999999999999999", .badValue, "disclosedProviders", 6),
         ("2~1~dv. ", .badValue, "disclosedProviders", 7),
         ("\t1~1", .badValue, "version", 0),
+        ("1~1\u{0}2", .badValue, "consentedProviders", 3),
+        ("1~12é", .badValue, "consentedProviders", 4),
+        ("2~1.2~dv.3.4x", .badValue, "disclosedProviders", 12),
     ]
 
     @Test(arguments: failures)
@@ -63,6 +66,9 @@ import Testing
             ("2~~dv.2072.70.89.93", 2, [], [70, 89, 93, 2072]),
             ("2~3.1.3~dv.1.4", 2, [1, 3], [1, 4]),
             ("1~007", 1, [7], nil),
+            ("1~000007.12", 1, [7, 12], nil),
+            // The last id is not the largest, so the sets outgrow their first sizing.
+            ("2~65535.1.200.64.65.130~dv.5000.3", 2, [1, 64, 65, 130, 200, 65535], [3, 5000]),
         ] as [(String, Int, [Int], [Int]?)]
     )
     func decodesEveryToleratedFormLosslessly(input: String, version: Int, consented: [Int], disclosed: [Int]?) throws {

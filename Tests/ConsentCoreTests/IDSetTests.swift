@@ -72,6 +72,14 @@ import Testing
         #expect(ids == IDSet(100...300))
     }
 
+    @Test func firstWordAndFollowingWordsBuildTheSameSetAsInsertingAndDropTrailingZeroWords() {
+        // Ids 1 and 64 in the first word, 65 and 200 after it, then two zero words that must not count.
+        let set = IDSet(firstWord: 1 << 63 | 1, followingWords: [1 << 63, 0, 1 << (63 - 7), 0, 0])
+        #expect(set == IDSet([1, 64, 65, 200]))
+        #expect(set.max == 200)
+        #expect(IDSet(firstWord: 0, followingWords: [0, 0]).isEmpty)
+    }
+
     @Test func setAlgebraAgreesWithSetOfInt() {
         let seed: UInt64 = 77
         var random = SplitMix64(seed: seed)
