@@ -61,18 +61,14 @@ struct Workload {
     ) -> Workload {
         precondition(!inputs.isEmpty, "no inputs")
         return Workload(bytesPerOperation: bytesPerOperation, operationsPerPass: inputs.count) { operations in
-            // Through a buffer pointer, the input is lent to the operation as a caller holding it would lend it;
-            // an array subscript would copy it (a retain and a release per operation, timed with it).
-            inputs.withUnsafeBufferPointer { inputs in
-                var checksum: UInt64 = 0
-                var index = 0
-                for _ in 0..<operations {
-                    checksum &+= operation(inputs[index])
-                    index += 1
-                    if index == inputs.count { index = 0 }
-                }
-                return checksum
+            var checksum: UInt64 = 0
+            var index = 0
+            for _ in 0..<operations {
+                checksum &+= operation(inputs[index])
+                index += 1
+                if index == inputs.count { index = 0 }
             }
+            return checksum
         }
     }
 
