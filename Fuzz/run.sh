@@ -121,7 +121,7 @@ fuzz_one() {
 regressions() {
     local failed=0 count=0 file name prefix targets target status
     local open=""
-    [ -f Regressions/open.txt ] && open="$(grep -v '^#' Regressions/open.txt | awk '{print $1}')"
+    [ -f Regressions/open.txt ] && open="$(awk '!/^#/ && NF { print $1 }' Regressions/open.txt)"
     for file in Regressions/*; do
         name="$(basename "$file")"
         [ "$name" = open.txt ] && continue
