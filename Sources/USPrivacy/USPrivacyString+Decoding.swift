@@ -28,8 +28,22 @@ extension USPrivacyString {
     ) throws(ConsentError) {
         // The bytes are gathered in the non-throwing view (about a nanosecond) and checked outside it.
         let (packed, count) = withTextView(of: text) { view in Self.pack(view) }
+        try self.init(packed: packed, count: count, options: options, acceptingLowercase: acceptingLowercase)
+    }
+
+    /// Decodes a string from what ``pack(_:)`` gathered of it (which is all of it: lower-case letters are
+    /// remembered as such): for a caller that already had its bytes in view (ConsentKit's detection reads them
+    /// along with the kind, so detecting adds no second look).
+    /// - Throws: as ``init(encoded:options:)``.
+    @inlinable
+    package init(
+        packed: UInt32,
+        count: Int,
+        options: DecodingOptions,
+        acceptingLowercase: Bool = false
+    ) throws(ConsentError) {
         let letters = try Letters(packed: packed, count: count, offset: 0, options: options, acceptingLowercase)
-        self.init(letters, encoding: letters.isCanonical ? .canonical : .text(String(text)))
+        self.init(letters, encoding: letters.lowercase == 0 ? .canonical : .lowercase(letters.lowercase))
     }
 
     /// Decodes the four characters of `view`, which may be part of a larger input (a GPP `uspv1` section):
@@ -49,13 +63,13 @@ extension USPrivacyString {
             options: options,
             acceptingLowercase
         )
-        self.init(letters, encoding: letters.isCanonical ? .canonical : .text(view.string))
+        self.init(letters, encoding: letters.lowercase == 0 ? .canonical : .lowercase(letters.lowercase))
     }
 
     /// The first four bytes of `view` in one word (the first in the high byte) when it has exactly four, and its
     /// length capped at 5.
     @inlinable
-    static func pack(_ view: TextView) -> (packed: UInt32, count: Int) {
+    package static func pack(_ view: TextView) -> (packed: UInt32, count: Int) {
         guard view.count == 4 else { return (0, Swift.min(view.count, 5)) }
         return (UInt32(view[0]) << 24 | UInt32(view[1]) << 16 | UInt32(view[2]) << 8 | UInt32(view[3]), 4)
     }
@@ -66,8 +80,9 @@ extension USPrivacyString {
         @usableFromInline var notice: USPrivacyFlag
         @usableFromInline var optOutSale: USPrivacyFlag
         @usableFromInline var lspaCovered: USPrivacyFlag
-        /// False when lower-case letters were accepted.
-        @usableFromInline var isCanonical: Bool
+        /// The letters accepted in lower case: bit 0 the notice, bit 1 the opt-out, bit 2 LSPA (0 for canonical
+        /// text).
+        @usableFromInline var lowercase: UInt8
 
         /// Reads `packed`, the first `min(count, 4)` bytes of the input, the first in the high byte; `count` is 5
         /// for any input longer than 4. `offset` is where the string starts in the whole input.
@@ -96,13 +111,13 @@ extension USPrivacyString {
                     value: Int64(isDigit ? version - UInt8(ascii: "0") : version)
                 )
             }
-            isCanonical = true
+            lowercase = 0
             notice = .notApplicable
             optOutSale = .notApplicable
             lspaCovered = .notApplicable
-            notice = try flag(packed >> 16, offset + 1, field: "notice", acceptingLowercase)
-            optOutSale = try flag(packed >> 8, offset + 2, field: "optOutSale", acceptingLowercase)
-            lspaCovered = try flag(packed, offset + 3, field: "lspaCovered", acceptingLowercase)
+            notice = try flag(packed >> 16, offset + 1, field: "notice", acceptingLowercase, bit: 1)
+            optOutSale = try flag(packed >> 8, offset + 2, field: "optOutSale", acceptingLowercase, bit: 2)
+            lspaCovered = try flag(packed, offset + 3, field: "lspaCovered", acceptingLowercase, bit: 4)
             if options.strict
                 && USPrivacyString.mixesNotApplicableWithSignals(
                     notice: notice,
@@ -119,12 +134,13 @@ extension USPrivacyString {
             _ bits: UInt32,
             _ characterOffset: Int,
             field: StaticString,
-            _ acceptingLowercase: Bool
+            _ acceptingLowercase: Bool,
+            bit: UInt8
         ) throws(ConsentError) -> USPrivacyFlag {
             let byte = UInt8(truncatingIfNeeded: bits)
             if let flag = USPrivacyFlag(rawValue: byte) { return flag }
             if acceptingLowercase && (byte == UInt8(ascii: "y") || byte == UInt8(ascii: "n")) {
-                isCanonical = false
+                lowercase |= bit
                 return byte == UInt8(ascii: "y") ? .yes : .no
             }
             throw ConsentError(

@@ -8,15 +8,20 @@ extension USPrivacyString {
         case built
         /// Decoded from the canonical text, which the letters rebuild exactly.
         case canonical
-        /// Decoded from text written otherwise (lower case accepted by the lenient decoder), kept as written.
-        case text(String)
+        /// Decoded from text with lower-case letters (accepted by the lenient decoder): which ones, bit 0 for
+        /// the notice, bit 1 for the opt-out, bit 2 for LSPA. Lower case is the only other way a decodable string
+        /// can be written, so the letters and these bits give the text back exactly, and the value holds no
+        /// reference: copying or dropping one costs no retain or release.
+        case lowercase(UInt8)
     }
 
     /// The string: the decoded text when nothing changed and `options.fidelity` is `.preserveOriginal`,
     /// otherwise the canonical `1` and three upper-case letters. Never throws; the signature is the one every
     /// format shares.
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
-        if options.fidelity == .preserveOriginal, case .text(let text) = encoding { return text }
+        if options.fidelity == .preserveOriginal, case .lowercase(let letters) = encoding {
+            return text(lowercase: letters)
+        }
         return canonicalText
     }
 
@@ -25,8 +30,16 @@ extension USPrivacyString {
         switch encoding {
         case .built: nil
         case .canonical: canonicalText
-        case .text(let text): text
+        case .lowercase(let letters): text(lowercase: letters)
         }
+    }
+
+    /// `1` and the three letters, those whose bit is set in `lowercase` in lower case (bit 0 the notice).
+    func text(lowercase: UInt8) -> String {
+        let letters = [notice, optOutSale, lspaCovered].enumerated().map { index, flag in
+            lowercase >> index & 1 == 1 ? flag.letter.lowercased() : String(flag.letter)
+        }
+        return "1" + letters.joined()
     }
 
     /// `1` and the three letters in upper case.
@@ -44,7 +57,7 @@ extension USPrivacyString {
 
     /// True when the value came from a string written other than canonically (lower-case letters).
     public var isCanonicallyEncoded: Bool {
-        if case .text = encoding { return false }
+        if case .lowercase = encoding { return false }
         return true
     }
 }

@@ -97,6 +97,21 @@ import USPrivacy
         #expect(try USPrivacyString(json: json).encoded() == "1ynN")
     }
 
+    @Test func everyMixOfCasesComesBackAsWritten() throws {
+        let letters = ["Y", "N", "-", "y", "n"]
+        for notice in letters {
+            for sale in letters {
+                for lspa in letters {
+                    let text = "1" + notice + sale + lspa
+                    let value = try USPrivacyString(encoded: text, acceptingLowercase: true)
+                    #expect(try value.encoded() == text)
+                    #expect(try value.encoded(options: .canonical) == text.uppercased())
+                    #expect(value.isCanonicallyEncoded == (text == text.uppercased()))
+                }
+            }
+        }
+    }
+
     @Test func changingAFieldDropsTheOriginalText() throws {
         var value = try USPrivacyString(encoded: "1yyn", acceptingLowercase: true)
         value.optOutSale = .no
