@@ -12,6 +12,22 @@ extension ConsentString {
         kind: ConsentFormat? = nil,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) {
+        if kind == nil && !options.strict && options.maxInputLength >= 4 {
+            // The four bytes a US Privacy string has, gathered as its own decoder gathers them: when they are one,
+            // detecting it costs a few comparisons on top of that decoder (see ``FormatDetection/isUSPrivacy(_:)``).
+            // This path is kept small; everything else is in ``init(detecting:kind:options:)``.
+            let bytes = withTextView(of: text) { view in USPrivacyString.pack(view) }
+            if bytes.count == 4 && FormatDetection.isUSPrivacy(bytes.packed) {
+                self = .usp(try USPrivacyString(packed: bytes.packed, count: 4, options: options))
+                return
+            }
+        }
+        try self.init(detecting: text, kind: kind, options: options)
+    }
+
+    /// ``init(encoded:kind:options:)`` for every input but a lenient US Privacy string.
+    @inlinable @inline(never)
+    init(detecting text: some StringProtocol, kind: ConsentFormat?, options: DecodingOptions) throws(ConsentError) {
         var format = kind
         if format == nil { format = try Self.detectFormat(of: text, options: options) }
         switch format ?? .tcf {
@@ -109,6 +125,20 @@ struct FormatDetection {
             return kind(of: view)
         default: return isWhitespace(view[0]) ? nil : kind(of: view)
         }
+    }
+
+    /// True when the four bytes of a four-character input (`packed`, the first in the high byte) are what
+    /// ``quickKind(of:_:)`` takes for a US Privacy string: a leading `1` or `2`, no `~` after it, and no trailing
+    /// whitespace.
+    @inlinable @inline(__always)
+    static func isUSPrivacy(_ packed: UInt32) -> Bool {
+        let first = UInt8(truncatingIfNeeded: packed >> 24)
+        let second = UInt8(truncatingIfNeeded: packed >> 16)
+        let third = UInt8(truncatingIfNeeded: packed >> 8)
+        let last = UInt8(truncatingIfNeeded: packed)
+        let tilde = UInt8(ascii: "~")
+        return (first == UInt8(ascii: "1") || first == UInt8(ascii: "2")) && second != tilde && third != tilde
+            && last != tilde && !isWhitespace(last)
     }
 
     /// The kind the characters name, or nil.

@@ -1,8 +1,13 @@
 /// Any consent string this package reads: a TCF TC string (v2 or legacy v1.1), a GPP string, a US Privacy string
 /// or a Google Additional Consent string, each as its own typed value.
+///
+/// A TC string is held indirectly (in a box of its own): inline, the enum took the size of a decoded TC string,
+/// some 300 bytes, and every decode through it, of any kind, paid for moving that many bytes several times, tens
+/// of nanoseconds on a 10 ns US Privacy decode. The box costs a TC string one allocation; the other cases are a
+/// few words and stay inline.
 public enum ConsentString: Sendable, Hashable {
     /// A TCF TC string, version 2 (`C...`) or legacy 1.1 (`B...`).
-    case tcf(TCFString)
+    indirect case tcf(TCFString)
     /// A GPP string (`D...`).
     case gpp(GPPString)
     /// A US Privacy string (`1YNN`).

@@ -41,6 +41,33 @@ enum KitBenchmarks {
                 }
             },
             Benchmark(
+                name: "any-decode-tcf-small",
+                summary:
+                    "ConsentString(encoded:) of tcf-small.txt: compare with tcf-decode-small (a TC string is boxed)"
+            ) {
+                Workload.perInput(try corpus.strings("tcf-small.txt")) { string in
+                    do throws(ConsentError) {
+                        guard case .tcf(.v2(let value)) = try ConsentString(encoded: string) else { return 0 }
+                        return TCFBenchmarks.checksum(value)
+                    } catch {
+                        fatalError("tcf-small.txt: \(error)")
+                    }
+                }
+            },
+            Benchmark(
+                name: "any-decode-ac",
+                summary: "ConsentString(encoded:) of ac.txt: compare with ac-decode for the cost of detection"
+            ) {
+                Workload.perInput(try corpus.strings("ac.txt")) { string in
+                    do throws(ConsentError) {
+                        guard case .ac(let value) = try ConsentString(encoded: string) else { return 0 }
+                        return ACBenchmarks.checksum(value)
+                    } catch {
+                        fatalError("ac.txt: \(error)")
+                    }
+                }
+            },
+            Benchmark(
                 name: "any-decode-mixed",
                 summary: "ConsentString(encoded:) over every corpus, interleaved (kind detected, then decoded)"
             ) {
