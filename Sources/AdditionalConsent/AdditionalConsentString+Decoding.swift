@@ -49,10 +49,12 @@ struct ProviderSets: AdditionalConsentIDVisitor {
     var consented = IDSetBuilder()
     var disclosed = IDSetBuilder()
 
-    static var visitsEachID: Bool { false }
-
+    @inline(__always)
     mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool) {
-        visitWord(1 << (63 &- UInt64((id &- 1) & 63)), at: (id &- 1) >> 6, in: list)
+        switch list {
+        case .consented: consented.insert(id)
+        case .disclosed: disclosed.insert(id)
+        }
     }
 
     mutating func reserve(upTo lastID: Int?, in list: AdditionalConsentList) {
@@ -60,13 +62,6 @@ struct ProviderSets: AdditionalConsentIDVisitor {
         switch list {
         case .consented: consented.reserve(upTo: lastID)
         case .disclosed: disclosed.reserve(upTo: lastID)
-        }
-    }
-
-    mutating func visitWord(_ bits: UInt64, at wordIndex: Int, in list: AdditionalConsentList) {
-        switch list {
-        case .consented: consented.insert(bits, at: wordIndex)
-        case .disclosed: disclosed.insert(bits, at: wordIndex)
         }
     }
 }
@@ -88,10 +83,15 @@ struct IDSetBuilder {
         }
     }
 
-    /// Adds the ids of `bits`, the word for ids `64 * index + 1 ... 64 * index + 64` (`index` in `0...1023`).
-    mutating func insert(_ bits: UInt64, at index: Int) {
+    /// Adds `id` (in `1...65535`).
+    @inline(__always)
+    mutating func insert(_ id: Int) {
+        // `id` is in 1...65535: no overflow, and `index` is in 0...1023.
+        let offset = id &- 1
+        let index = offset >> 6
+        let bit: UInt64 = 1 << (63 &- UInt64(offset & 63))
         if index == 0 {
-            firstWord |= bits
+            firstWord |= bit
             return
         }
         // Ids larger than the sizing guess (unsorted lists, or no guess): at least double, from 16 words, so a
@@ -101,7 +101,7 @@ struct IDSetBuilder {
             let doubled = Swift.max(followingWords.count, 8) &* 128 &+ 1
             reserve(upTo: Swift.max(index &* 64 &+ 1, Swift.min(doubled, IDSet.maximumID)))
         }
-        followingWords[index &- 1] |= bits
+        followingWords[index &- 1] |= bit
     }
 
     /// The ids added, the words handed over as they are.

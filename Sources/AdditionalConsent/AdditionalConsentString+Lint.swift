@@ -121,11 +121,7 @@ private struct TextFindings: AdditionalConsentIDVisitor {
 
     subscript(list: AdditionalConsentList) -> List { list == .consented ? consented : disclosed }
 
-    static var visitsEachID: Bool { true }
-
     mutating func reserve(upTo lastID: Int?, in list: AdditionalConsentList) {}
-
-    mutating func visitWord(_ bits: UInt64, at wordIndex: Int, in list: AdditionalConsentList) {}
 
     mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool) {
         // In place: a copy of a list would copy its set on every id.

@@ -16,19 +16,14 @@ enum AdditionalConsentList {
     }
 }
 
-/// Receives the ids of an AC string as the parser reads them: one by one, or gathered in 64-id words.
+/// Receives the ids of an AC string as the parser reads them, in the order written.
 protocol AdditionalConsentIDVisitor {
-    /// True to get ``visit(_:in:at:leadingZeros:)`` for every id, in order (lint); false to get
-    /// ``visitWord(_:at:in:)`` with the ids of one word gathered in a register (decoding).
-    static var visitsEachID: Bool { get }
     /// One id of `list` (checked: in `1...65535`), in the order written, with the offset of its first digit and
-    /// whether it was written with leading zeros.
+    /// whether it was written with leading zeros. Visitors that need neither ignore them: the parser is
+    /// specialized for each visitor, so what a visitor does not read is not computed.
     mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool)
-    /// Before the words of `list`: its last id when that is one (usually its largest), to size storage once.
+    /// Before the ids of `list`: its last id when that is one (usually its largest), to size storage once.
     mutating func reserve(upTo lastID: Int?, in list: AdditionalConsentList)
-    /// Ids `64 * wordIndex + 1 ... 64 * wordIndex + 64` of `list` as an ``IDSet`` bitfield word (the lowest id in
-    /// the most significant bit), never zero; the same word may come again when ids are unsorted.
-    mutating func visitWord(_ bits: UInt64, at wordIndex: Int, in list: AdditionalConsentList)
 }
 
 /// How an AC string was laid out, beyond its ids.
@@ -130,63 +125,106 @@ struct AdditionalConsentTextParser {
     /// An id list from `index` up to the next `~` (left at `index`) or the end; an empty list is allowed.
     /// `sizingEnd` is where the list probably ends, for sizing the sets only.
     ///
-    /// One step an id: eight characters are loaded and classified at once, which gives the id's length, its
-    /// value and the separator after it, so the next id's start is known without reading a byte again.
+    /// Two loops that do not wait on each other: the outer one classifies 64 characters at a time into a mask of
+    /// the non-digits (eight at once, no branch); the inner one takes each non-digit in turn, which ends the id
+    /// before it, so an id's start and end are known without reading its digits one by one, and each id's value
+    /// comes from one eight-byte load ending at its separator. The ids of one block are thus independent of each
+    /// other, not a chain in which each waits for the length of the one before.
     private mutating func parseList<Visitor: AdditionalConsentIDVisitor>(
         _ list: AdditionalConsentList,
         sizingEnd: Int,
         into visitor: inout Visitor
     ) throws(ConsentError) {
         let count = view.count
-        var start = index
-        if start == count || view[start] == Self.tilde { return }
-        if !Visitor.visitsEachID { visitor.reserve(upTo: lastID(from: start, to: sizingEnd), in: list) }
-        // The word of ids being gathered for a word-wise visitor: ids mostly ascend, so it changes every few ids.
-        var wordIndex = -1
-        var bits: UInt64 = 0
-        defer { if bits != 0 { visitor.visitWord(bits, at: wordIndex, in: list) } }
+        let first = index
+        if first == count || view[first] == Self.tilde { return }
+        visitor.reserve(upTo: lastID(from: first, to: sizingEnd), in: list)
+        var idStart = first
+        var block = first
         while true {
-            let digits = view.getWord(at: start) ^ 0x3030_3030_3030_3030
-            let length = Self.nonDigitMask(digits).trailingZeroBitCount >> 3
-            let id: Int
-            let end: Int
-            let separator: UInt8
-            if length >= 1 && length <= 5 {
-                let value = Self.decimalValue(digits, length: length)
-                id = try checkedID(value, length: length, startsWithZero: digits & 0xFF == 0, at: start, in: list)
-                // `start + length` is inside the view (or its end): the digits were read from it.
-                end = start &+ length
-                // The byte after the digits, already loaded (0 past the end of the input).
-                separator = UInt8(truncatingIfNeeded: digits >> UInt64(8 &* length)) ^ 0x30
-            } else {
-                (id, end) = try readLongID(from: start, in: list)
-                separator = end < count ? view[end] : 0
-            }
-            if Visitor.visitsEachID {
-                let leadingZeros = end &- start > 1 && digits & 0xFF == 0
-                visitor.visit(id, in: list, at: view.offset &+ start, leadingZeros: leadingZeros)
-            } else {
-                // `id` is in 1...65535: no overflow.
-                let offset = id &- 1
-                let bit: UInt64 = 1 << (63 &- UInt64(offset & 63))
-                if offset >> 6 == wordIndex {
-                    bits |= bit
-                } else {
-                    if bits != 0 { visitor.visitWord(bits, at: wordIndex, in: list) }
-                    wordIndex = offset >> 6
-                    bits = bit
+            // Bytes past the end count as non-digits: the end of the input ends the last id.
+            var separators = nonDigits(from: block)
+            while separators != 0 {
+                let end = block &+ separators.trailingZeroBitCount
+                separators &= separators &- 1
+                let length = end &- idStart
+                let (id, startsWithZero) = try idValue(from: idStart, length: length, in: list)
+                visitor.visit(id, in: list, at: view.offset &+ idStart, leadingZeros: length > 1 && startsWithZero)
+                guard end < count else {
+                    index = count
+                    return
                 }
+                let separator = view[end]
+                if separator == Self.dot {
+                    // A trailing `.` leaves an empty id at the end of the input, which `idValue` rejects.
+                    idStart = end &+ 1
+                    continue
+                }
+                index = end
+                if separator == Self.tilde { return }
+                throw error(list.field, at: end, value: Int64(separator))
             }
-            if separator == Self.dot {
-                // A `.` byte came from the text, so `end < count` and `end + 1` cannot overflow. A trailing `.`
-                // leaves an empty id, which the next step rejects at the end of the input.
-                start = end &+ 1
-                continue
-            }
-            index = end
-            if end == count || separator == Self.tilde { return }
-            throw error(list.field, at: end, value: Int64(separator))
+            // No separator in 64 bytes: the id there is too long, which `idValue` rejects at the next one.
+            block &+= 64
         }
+    }
+
+    /// A mask of the bytes in `start ..< start + 64` that are not decimal digits (bit `i` for byte `start + i`),
+    /// bytes past the end of the input included.
+    @inline(__always)
+    private func nonDigits(from start: Int) -> UInt64 {
+        var mask: UInt64 = 0
+        var chunk = 0
+        while chunk < 8 {
+            let offset = start &+ chunk &* 8
+            // Past the end: zero bytes, which are not digits.
+            let word = offset < view.count ? view.getWord(at: offset) : 0
+            let flags = Self.nonDigitMask(word ^ 0x3030_3030_3030_3030) >> 7
+            // The low bit of each byte gathered into eight bits, byte 0 lowest: each byte's bit lands in its own
+            // place of the top byte and no two sums carry into each other.
+            mask |= ((flags &* 0x0102_0408_1020_4080) >> 56) << UInt64(chunk &* 8)
+            chunk &+= 1
+        }
+        return mask
+    }
+
+    /// The id of `length` digits at `start` (the bytes there are digits: the mask said so), checked, and whether
+    /// its first digit is `0`.
+    ///
+    /// - Throws: for an empty id (`1..2`, a trailing `.`: at `start`, `value` the byte there), or an id that
+    ///   ``checkedID(_:length:startsWithZero:at:in:)`` or ``readLongID(from:in:)`` rejects.
+    @inline(__always)
+    private func idValue(
+        from start: Int,
+        length: Int,
+        in list: AdditionalConsentList
+    ) throws(ConsentError) -> (id: Int, startsWithZero: Bool) {
+        guard length >= 1 && length <= 5 else {
+            if length == 0 {
+                throw error(list.field, at: start, value: start < view.count ? Int64(view[start]) : nil)
+            }
+            return (try readLongID(from: start, in: list).id, view[start] == UInt8(ascii: "0"))
+        }
+        let end = start &+ length
+        let digits: UInt64
+        if end >= 8 {
+            // The eight bytes ending at the separator, the id's digits at the top (the last one highest), the bytes
+            // before it cleared to zero digits: `end - 8 >= 0` and `end <= count`, so the load is inside the view.
+            let shift = UInt64(64 &- 8 &* length)
+            digits = ((view.getWord(at: end &- 8) ^ 0x3030_3030_3030_3030) >> shift) << shift
+        } else {
+            // Near the start of the input: the id's bytes, first digit lowest, moved to the top.
+            digits = (view.getWord(at: start) ^ 0x3030_3030_3030_3030) << UInt64(64 &- 8 &* length)
+        }
+        let startsWithZero = digits >> UInt64(64 &- 8 &* length) & 0xFF == 0
+        let id = try checkedID(
+            Self.decimalValue(digits, length: 8),
+            length: length,
+            startsWithZero: startsWithZero,
+            at: start,
+            in: list
+        )
+        return (id, startsWithZero)
     }
 
     /// `value`, an id of `length` (1...5) digits at `start`, when it is in `1...65535` and, with strict decoding,
@@ -209,7 +247,7 @@ struct AdditionalConsentTextParser {
         return value
     }
 
-    /// The id that starts at `start` when it is not one to five digits long, and the index just past its digits.
+    /// The id that starts at `start` when it is six digits long or more, and the index just past its digits.
     ///
     /// - Throws: for an empty id (`1..2`) or a character that starts no id (`-3`, `x`); for six digits or more
     ///   (leading zeros or an id too large), as ``checkedID(_:length:startsWithZero:at:in:)``.
