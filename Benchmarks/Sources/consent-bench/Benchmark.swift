@@ -48,27 +48,35 @@ struct Workload {
     ///
     /// `operation` returns a value derived from everything it read (summed ids, field values); the loop
     /// folds it into the checksum so that no work can be optimized away.
-    static func perInput(_ inputs: [String], operation: @escaping (String) -> UInt64) -> Workload {
+    static func perInput(_ inputs: [String], operation: @escaping (inout String) -> UInt64) -> Workload {
         cycling(inputs, bytesPerOperation: averageBytes(inputs), operation: operation)
     }
 
     /// A workload whose operation `i` handles `inputs[i % inputs.count]`, which stands for
     /// `bytesPerOperation` bytes of text (for MB/s).
+    ///
+    /// Each input is lent to the operation in place (`inout`, through a buffer pointer), as a caller that holds
+    /// the string lends it to the library. Passed by value out of an array, every input was copied, a retain and
+    /// a release per operation that no caller pays: 17 ns for a heap string on this machine, timed with the
+    /// operation. No operation changes its input.
     static func cycling<Input>(
         _ inputs: [Input],
         bytesPerOperation: Double,
-        operation: @escaping (Input) -> UInt64
+        operation: @escaping (inout Input) -> UInt64
     ) -> Workload {
         precondition(!inputs.isEmpty, "no inputs")
+        var lent = inputs
         return Workload(bytesPerOperation: bytesPerOperation, operationsPerPass: inputs.count) { operations in
-            var checksum: UInt64 = 0
-            var index = 0
-            for _ in 0..<operations {
-                checksum &+= operation(inputs[index])
-                index += 1
-                if index == inputs.count { index = 0 }
+            lent.withUnsafeMutableBufferPointer { inputs in
+                var checksum: UInt64 = 0
+                var index = 0
+                for _ in 0..<operations {
+                    checksum &+= operation(&inputs[index])
+                    index += 1
+                    if index == inputs.count { index = 0 }
+                }
+                return checksum
             }
-            return checksum
         }
     }
 
