@@ -12,6 +12,13 @@ import Testing
         #expect(try value.encoded() == "2~1.2.35.41~dv.9")
     }
 
+    @Test func writesEveryIdInDecimal() throws {
+        // Every id, so that each digit count and each carry between the digit groups is written once.
+        let all = IDSet(1...IDSet.maximumID)
+        let text = try AdditionalConsentString(version: .v1, consentedProviders: all).encoded()
+        #expect(text == "1~" + (1...IDSet.maximumID).map(String.init).joined(separator: "."))
+    }
+
     @Test func writesTheDotAfterDvEvenWhenNothingIsDisclosed() throws {
         #expect(try AdditionalConsentString(consentedProviders: [1, 2]).encoded() == "2~1.2~dv.")
         #expect(try AdditionalConsentString().encoded() == "2~~dv.")
