@@ -196,6 +196,82 @@ extension BitReader {
         )
     }
 
+    /// Reads a Fibonacci range list whose ids are all at most 64 (a GPP header's section ids, nearly always) as
+    /// the first word of an ``IDSet`` (id 1 in the most significant bit), with its entry count; or returns nil,
+    /// consuming nothing, when an id is above 64, a code is longer than 24 bits or the bits run out: the caller
+    /// then reads the range with ``readFibonacciRange(field:)``, which gives the same set or the error.
+    ///
+    /// The codes are found in a 64-bit window of the segment, each terminating `11` with one word operation, so
+    /// a header costs a load or two rather than one read per bit.
+    @inlinable
+    public mutating func readSmallFibonacciRange() -> (firstWord: UInt64, entryCount: Int)? {
+        var position = _bitIndex
+        guard _bitCount &- position >= 12 else { return nil }
+        let entryCount = Int(truncatingIfNeeded: _uncheckedValue(at: position, bits: 12))
+        position &+= 12
+        var window: UInt64 = 0
+        var windowBits = 0
+        var mask: UInt64 = 0
+        var previous = 0
+        var entry = 0
+        while entry < entryCount {
+            // An entry takes at most 1 + 25 + 25 bits here (longer codes are left to the general reader).
+            if windowBits < 51 {
+                windowBits = Swift.min(64, _bitCount &- position)
+                guard windowBits >= 3 else { return nil }
+                window = _uncheckedValue(at: position, bits: windowBits) << UInt64(64 &- windowBits)
+            }
+            let isGroup = window >> 63 != 0
+            window <<= 1
+            guard let (delta, deltaBits) = Self._smallFibonacci(window) else { return nil }
+            window <<= UInt64(deltaBits)
+            var used = 1 &+ deltaBits
+            let first = previous &+ delta
+            var last = first
+            if isGroup {
+                guard let (span, spanBits) = Self._smallFibonacci(window) else { return nil }
+                window <<= UInt64(spanBits)
+                used &+= spanBits
+                last = first &+ span
+            }
+            // Ids above 64 do not fit the word; first >= 1 since every delta is.
+            guard last <= 64, used <= windowBits else { return nil }
+            // Bits first...last of the word, id 1 being the most significant.
+            let ones: UInt64 = last &- first == 63 ? ~0 : (1 << UInt64(last &- first &+ 1)) &- 1
+            mask |= ones << UInt64(64 &- last)
+            previous = last
+            position &+= used
+            windowBits &-= used
+            entry &+= 1
+        }
+        _bitIndex = position
+        return (mask, entryCount)
+    }
+
+    /// The Fibonacci code at the top of `window` (bits past the segment are zero): its value and its length with
+    /// the terminator, or nil when it has no terminator within 25 bits.
+    @inlinable @inline(__always)
+    static func _smallFibonacci(_ window: UInt64) -> (value: Int, bits: Int)? {
+        let pairs = window & (window << 1)
+        let last = pairs.leadingZeroBitCount
+        // Bits 0...last are the value, bit last + 1 the terminator; the value fits easily below 25 bits.
+        guard last < 24 else { return nil }
+        var word = window
+        var low = 1
+        var high = 2
+        var total = 0
+        var position = 0
+        while position <= last {
+            if word >> 63 != 0 { total &+= low }
+            word <<= 1
+            let next = low &+ high
+            low = high
+            high = next
+            position &+= 1
+        }
+        return (total, last &+ 2)
+    }
+
     /// Reads a TCF vendor section (GPP `OptimizedIntRange`): a 16-bit MaxVendorId, an IsRangeEncoding bit, then a
     /// bitfield of MaxVendorId bits or an integer range list whose ids above MaxVendorId are left out.
     /// - Throws: `truncated`; `badValue` from the range entries.
