@@ -34,21 +34,8 @@ extension BitReader {
             if pairs != 0 {
                 // The first `11` starts at `last`: bits 0...last are the value, bit last + 1 the terminator.
                 let last = pairs.leadingZeroBitCount
-                var word = bits
-                var low = 1
-                var high = 2
-                var total = 0
-                var position = 0
-                while position <= last {
-                    if word & (1 << 63) != 0 { total &+= low }
-                    word <<= 1
-                    let next = low &+ high
-                    low = high
-                    high = next
-                    position &+= 1
-                }
                 _bitIndex &+= last &+ 2
-                return total
+                return Self._fibonacciValue(bits, through: last)
             }
             // Small codes fit 16 bits; try a whole word once before reading bit by bit.
             guard window == 16, readable > 16 else { break }
@@ -215,12 +202,13 @@ extension BitReader {
         var previous = 0
         var entry = 0
         while entry < entryCount {
-            // An entry takes at most 1 + 25 + 25 bits here (longer codes are left to the general reader).
-            if windowBits < 51 {
+            // An entry takes at most 1 + 25 + 25 bits here (longer codes are left to the general reader); the
+            // window is loaded again only when it is shorter than that and the segment goes on past it.
+            if windowBits < 51 && _bitCount &- position > windowBits {
                 windowBits = Swift.min(64, _bitCount &- position)
-                guard windowBits >= 3 else { return nil }
                 window = _uncheckedValue(at: position, bits: windowBits) << UInt64(64 &- windowBits)
             }
+            guard windowBits >= 3 else { return nil }
             let isGroup = window >> 63 != 0
             window <<= 1
             guard let (delta, deltaBits) = Self._smallFibonacci(window) else { return nil }
@@ -256,6 +244,13 @@ extension BitReader {
         let last = pairs.leadingZeroBitCount
         // Bits 0...last are the value, bit last + 1 the terminator; the value fits easily below 25 bits.
         guard last < 24 else { return nil }
+        return (_fibonacciValue(window, through: last), last &+ 2)
+    }
+
+    /// The sum of the Fibonacci weights (1, 2, 3, 5, ...) of the set bits among the top `last + 1` bits of
+    /// `window` (at most 63 of them, so the sum fits an `Int`).
+    @inlinable @inline(__always)
+    static func _fibonacciValue(_ window: UInt64, through last: Int) -> Int {
         var word = window
         var low = 1
         var high = 2
@@ -269,7 +264,7 @@ extension BitReader {
             high = next
             position &+= 1
         }
-        return (total, last &+ 2)
+        return total
     }
 
     /// Reads a TCF vendor section (GPP `OptimizedIntRange`): a 16-bit MaxVendorId, an IsRangeEncoding bit, then a
