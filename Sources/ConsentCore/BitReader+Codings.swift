@@ -185,55 +185,63 @@ extension BitReader {
 
     /// Reads a Fibonacci range list whose ids are all at most 64 (a GPP header's section ids, nearly always) as
     /// the first word of an ``IDSet`` (id 1 in the most significant bit), with its entry count; or returns nil,
-    /// consuming nothing, when an id is above 64, a code is longer than 24 bits or the bits run out: the caller
-    /// then reads the range with ``readFibonacciRange(field:)``, which gives the same set or the error.
-    ///
-    /// The codes are found in a 64-bit window of the segment, each terminating `11` with one word operation, so
-    /// a header costs a load or two rather than one read per bit.
+    /// consuming nothing, when an id is above 64, a code is longer than 24 bits, the entries take more than 64
+    /// bits or the bits run out: the caller then reads the range with ``readFibonacciRange(field:)``, which gives
+    /// the same set or the error.
     @inlinable
     public mutating func readSmallFibonacciRange() -> (firstWord: UInt64, entryCount: Int)? {
-        var position = _bitIndex
-        guard _bitCount &- position >= 12 else { return nil }
-        let entryCount = Int(truncatingIfNeeded: _uncheckedValue(at: position, bits: 12))
-        position &+= 12
-        var window: UInt64 = 0
-        var windowBits = 0
+        let readable = _bitCount &- _bitIndex
+        guard readable >= 12 else { return nil }
+        let entryCount = Int(truncatingIfNeeded: _uncheckedValue(at: _bitIndex, bits: 12))
+        let windowBits = Swift.min(64, readable &- 12)
+        let window = windowBits > 0 ? _uncheckedValue(at: _bitIndex &+ 12, bits: windowBits) : 0
+        guard
+            let (firstWord, used) = Self.smallFibonacciRange(
+                entryCount: entryCount,
+                window: windowBits > 0 ? window << UInt64(64 &- windowBits) : 0,
+                bits: windowBits
+            )
+        else { return nil }
+        _bitIndex &+= 12 &+ used
+        return (firstWord, entryCount)
+    }
+
+    /// The entries of a Fibonacci range list (after its 12-bit count) held in the top `bits` bits of `window`
+    /// (the bits below them zero), when its ids are all at most 64: the first word of their ``IDSet`` and the bits
+    /// the entries take; nil when an id is above 64, a code is longer than 24 bits or the entries do not fit.
+    ///
+    /// Each code's terminating `11` is found with one word operation, so a header costs a load, not a read per bit.
+    @inlinable
+    public static func smallFibonacciRange(entryCount: Int, window: UInt64, bits: Int) -> (UInt64, used: Int)? {
+        var window = window
         var mask: UInt64 = 0
         var previous = 0
+        var used = 0
         var entry = 0
         while entry < entryCount {
-            // An entry takes at most 1 + 25 + 25 bits here (longer codes are left to the general reader); the
-            // window is loaded again only when it is shorter than that and the segment goes on past it.
-            if windowBits < 51 && _bitCount &- position > windowBits {
-                windowBits = Swift.min(64, _bitCount &- position)
-                window = _uncheckedValue(at: position, bits: windowBits) << UInt64(64 &- windowBits)
-            }
-            guard windowBits >= 3 else { return nil }
             let isGroup = window >> 63 != 0
             window <<= 1
-            guard let (delta, deltaBits) = Self._smallFibonacci(window) else { return nil }
+            guard let (delta, deltaBits) = _smallFibonacci(window) else { return nil }
             window <<= UInt64(deltaBits)
-            var used = 1 &+ deltaBits
+            used &+= 1 &+ deltaBits
             let first = previous &+ delta
             var last = first
             if isGroup {
-                guard let (span, spanBits) = Self._smallFibonacci(window) else { return nil }
+                guard let (span, spanBits) = _smallFibonacci(window) else { return nil }
                 window <<= UInt64(spanBits)
                 used &+= spanBits
                 last = first &+ span
             }
-            // Ids above 64 do not fit the word; first >= 1 since every delta is.
-            guard last <= 64, used <= windowBits else { return nil }
+            // Ids above 64 do not fit the word; first >= 1 since every delta is. Bits past `bits` are zero, so a
+            // code found there would have run past the end.
+            guard last <= 64, used <= bits else { return nil }
             // Bits first...last of the word, id 1 being the most significant.
             let ones: UInt64 = last &- first == 63 ? ~0 : (1 << UInt64(last &- first &+ 1)) &- 1
             mask |= ones << UInt64(64 &- last)
             previous = last
-            position &+= used
-            windowBits &-= used
             entry &+= 1
         }
-        _bitIndex = position
-        return (mask, entryCount)
+        return (mask, used)
     }
 
     /// The Fibonacci code at the top of `window` (bits past the segment are zero): its value and its length with

@@ -60,6 +60,29 @@ enum GPPHeader {
     static func readQuickly(_ view: TextView, options: DecodingOptions) -> (end: Int, ids: UInt64)? {
         guard !view.isEmpty, view.count <= options.maxInputLength, Base64URL.sextet(view[0]) == 3 else { return nil }
         let end = view.firstIndex(of: tilde) ?? view.count
+        if end >= 4, end <= 10 {
+            // The usual header, 4 to 10 characters: checked and decoded into one word in a single pass.
+            var word: UInt64 = 0
+            var sextets: UInt8 = 0
+            for index in 0..<end {
+                let sextet = Base64URL.sextet(view[index])
+                sextets |= sextet
+                word = word << 6 | UInt64(sextet & 63)
+            }
+            // A character outside the alphabet (or `=` padding) goes the long way, which reports or strips it.
+            if sextets < 64 {
+                let bits = end * 6
+                guard word >> UInt64(bits - 12) & 63 == 1,
+                    let (ids, _) = BitReader.smallFibonacciRange(
+                        entryCount: Int(word >> UInt64(bits - 24) & 0xFFF),
+                        window: bits == 24 ? 0 : word << UInt64(64 - bits + 24),
+                        bits: bits - 24
+                    ),
+                    ids.nonzeroBitCount <= options.maxSections
+                else { return nil }
+                return (end, ids)
+            }
+        }
         guard var reader = try? view.slice(0..<end).bitReader(),
             (try? reader.getInteger(atBit: 6, bits: 6, as: Int.self)) == 1,
             (try? reader.skipBits(12)) != nil,
