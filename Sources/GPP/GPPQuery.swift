@@ -125,17 +125,26 @@ public enum GPPQuery {
     ) throws(ConsentError) -> Int? {
         guard let part = try section(7, in: view, options: options) else { return nil }
         let core = part.slice(0..<(part.firstIndex(of: UInt8(ascii: ".")) ?? part.count))
+        // Every character of the core is checked (as the full decoder does) and the first ten (60 bits, where the
+        // Version and the opt-outs are) are decoded into one word, in a single pass.
+        var word: UInt64 = 0
+        var sextets: UInt8 = 0
+        for index in 0..<core.count {
+            let sextet = Base64URL.sextet(core[index])
+            sextets |= sextet
+            if index < 10 { word = word << 6 | UInt64(sextet & 63) }
+        }
         let offsets = signalOffsets
-        if let reader = try? core.bitReader(), let version = try? reader.peekInteger(bits: 6, as: Int.self),
-            let layoutIndex = offsets.layout(version: version, coreBits: reader.bitCount),
-            reader.bitCount >= offsets.coreBitCount(layout: layoutIndex),
-            let value = try? reader.getInteger(
-                atBit: offsets.offset(layout: layoutIndex, signal: signal),
-                bits: 2,
-                as: Int.self
-            )
-        {
-            return value
+        let bits = core.count * 6
+        // A character outside the alphabet (or `=` padding) is left to the reader below, which reports or strips it.
+        if sextets < 64, bits >= 6 {
+            word <<= UInt64(64 - Swift.min(bits, 60))
+            if let layoutIndex = offsets.layout(version: Int(word >> 58), coreBits: bits),
+                bits >= offsets.coreBitCount(layout: layoutIndex)
+            {
+                let offset = offsets.offset(layout: layoutIndex, signal: signal)
+                if offset + 2 <= Swift.min(bits, 60) { return Int(word >> UInt64(62 - offset) & 3) }
+            }
         }
         return try signalValue(signal, inCore: core, of: part, options: options)
     }

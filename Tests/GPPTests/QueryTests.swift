@@ -92,17 +92,22 @@ import Testing
                 var bits = String(version, radix: 2)
                 bits = String(repeating: "0", count: 6 - bits.count) + bits
                 while bits.count < characters * 6 { bits.append(random.next() & 1 == 0 ? "0" : "1") }
-                let text = "DBABLA~" + BitString.base64URL(bits)
-                var full: Int?
-                let fullError = thrownError { () throws(ConsentError) in
-                    full = try GPPString(encoded: text).usNational?.saleOptOut
+                // Also with `=` padding and a bad character, which the quick reading leaves to the reader.
+                for text in [
+                    "DBABLA~" + BitString.base64URL(bits), "DBABLA~" + BitString.base64URL(bits) + "==",
+                    "DBABLA~" + BitString.base64URL(bits) + "+",
+                ] {
+                    var full: Int?
+                    let fullError = thrownError { () throws(ConsentError) in
+                        full = try GPPString(encoded: text).usNational?.saleOptOut
+                    }
+                    var query: Int?
+                    let queryError = thrownError { () throws(ConsentError) in
+                        query = try GPPQuery.usNational(.saleOptOut, in: text)
+                    }
+                    #expect(query == full, "seed \(seed): \(text)")
+                    #expect(queryError == fullError, "seed \(seed): \(text)")
                 }
-                var query: Int?
-                let queryError = thrownError { () throws(ConsentError) in
-                    query = try GPPQuery.usNational(.saleOptOut, in: text)
-                }
-                #expect(query == full, "seed \(seed): \(text)")
-                #expect(queryError == fullError, "seed \(seed): \(text)")
             }
         }
     }
