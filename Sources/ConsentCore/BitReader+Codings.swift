@@ -34,21 +34,8 @@ extension BitReader {
             if pairs != 0 {
                 // The first `11` starts at `last`: bits 0...last are the value, bit last + 1 the terminator.
                 let last = pairs.leadingZeroBitCount
-                var word = bits
-                var low = 1
-                var high = 2
-                var total = 0
-                var position = 0
-                while position <= last {
-                    if word & (1 << 63) != 0 { total &+= low }
-                    word <<= 1
-                    let next = low &+ high
-                    low = high
-                    high = next
-                    position &+= 1
-                }
                 _bitIndex &+= last &+ 2
-                return total
+                return Self._fibonacciValue(bits, through: last)
             }
             // Small codes fit 16 bits; try a whole word once before reading bit by bit.
             guard window == 16, readable > 16 else { break }
@@ -194,6 +181,98 @@ extension BitReader {
             entryCount: entryCount,
             hasIDsAboveMax: false
         )
+    }
+
+    /// Reads a Fibonacci range list whose ids are all at most 64 (a GPP header's section ids, nearly always) as
+    /// the first word of an ``IDSet`` (id 1 in the most significant bit), with its entry count; or returns nil,
+    /// consuming nothing, when an id is above 64, a code is longer than 24 bits, the entries take more than 64
+    /// bits or the bits run out: the caller then reads the range with ``readFibonacciRange(field:)``, which gives
+    /// the same set or the error.
+    @inlinable
+    public mutating func readSmallFibonacciRange() -> (firstWord: UInt64, entryCount: Int)? {
+        let readable = _bitCount &- _bitIndex
+        guard readable >= 12 else { return nil }
+        let entryCount = Int(truncatingIfNeeded: _uncheckedValue(at: _bitIndex, bits: 12))
+        let windowBits = Swift.min(64, readable &- 12)
+        let window = windowBits > 0 ? _uncheckedValue(at: _bitIndex &+ 12, bits: windowBits) : 0
+        guard
+            let (firstWord, used) = Self.smallFibonacciRange(
+                entryCount: entryCount,
+                window: windowBits > 0 ? window << UInt64(64 &- windowBits) : 0,
+                bits: windowBits
+            )
+        else { return nil }
+        _bitIndex &+= 12 &+ used
+        return (firstWord, entryCount)
+    }
+
+    /// The entries of a Fibonacci range list (after its 12-bit count) held in the top `bits` bits of `window`
+    /// (the bits below them zero), when its ids are all at most 64: the first word of their ``IDSet`` and the bits
+    /// the entries take; nil when an id is above 64, a code is longer than 24 bits or the entries do not fit.
+    ///
+    /// Each code's terminating `11` is found with one word operation, so a header costs a load, not a read per bit.
+    @inlinable
+    public static func smallFibonacciRange(entryCount: Int, window: UInt64, bits: Int) -> (UInt64, used: Int)? {
+        var window = window
+        var mask: UInt64 = 0
+        var previous = 0
+        var used = 0
+        var entry = 0
+        while entry < entryCount {
+            let isGroup = window >> 63 != 0
+            window <<= 1
+            guard let (delta, deltaBits) = _smallFibonacci(window) else { return nil }
+            window <<= UInt64(deltaBits)
+            used &+= 1 &+ deltaBits
+            let first = previous &+ delta
+            var last = first
+            if isGroup {
+                guard let (span, spanBits) = _smallFibonacci(window) else { return nil }
+                window <<= UInt64(spanBits)
+                used &+= spanBits
+                last = first &+ span
+            }
+            // Ids above 64 do not fit the word; first >= 1 since every delta is. Bits past `bits` are zero, so a
+            // code found there would have run past the end.
+            guard last <= 64, used <= bits else { return nil }
+            // Bits first...last of the word, id 1 being the most significant.
+            let ones: UInt64 = last &- first == 63 ? ~0 : (1 << UInt64(last &- first &+ 1)) &- 1
+            mask |= ones << UInt64(64 &- last)
+            previous = last
+            entry &+= 1
+        }
+        return (mask, used)
+    }
+
+    /// The Fibonacci code at the top of `window` (bits past the segment are zero): its value and its length with
+    /// the terminator, or nil when it has no terminator within 25 bits.
+    @inlinable @inline(__always)
+    static func _smallFibonacci(_ window: UInt64) -> (value: Int, bits: Int)? {
+        let pairs = window & (window << 1)
+        let last = pairs.leadingZeroBitCount
+        // Bits 0...last are the value, bit last + 1 the terminator; the value fits easily below 25 bits.
+        guard last < 24 else { return nil }
+        return (_fibonacciValue(window, through: last), last &+ 2)
+    }
+
+    /// The sum of the Fibonacci weights (1, 2, 3, 5, ...) of the set bits among the top `last + 1` bits of
+    /// `window` (at most 63 of them, so the sum fits an `Int`).
+    @inlinable @inline(__always)
+    static func _fibonacciValue(_ window: UInt64, through last: Int) -> Int {
+        var word = window
+        var low = 1
+        var high = 2
+        var total = 0
+        var position = 0
+        while position <= last {
+            if word >> 63 != 0 { total &+= low }
+            word <<= 1
+            let next = low &+ high
+            low = high
+            high = next
+            position &+= 1
+        }
+        return total
     }
 
     /// Reads a TCF vendor section (GPP `OptimizedIntRange`): a 16-bit MaxVendorId, an IsRangeEncoding bit, then a

@@ -13,15 +13,6 @@ extension GPPFieldSection {
         return writer.makeString()
     }
 
-    /// Appends the section's text to `sink` (see ``encoded(options:)``).
-    func write<Sink: BitSink>(into sink: inout Sink, options: EncodingOptions) throws(ConsentError) {
-        if options.fidelity == .preserveOriginal, let text = memory.text {
-            sink.appendText(text.string)
-        } else {
-            try writeCanonical(into: &sink)
-        }
-    }
-
     /// Writes every present segment in layout order, each padded to a byte and then to 6 bits (iabgpp-es/java).
     /// - Throws: `valueOutOfRange` for a value that does not fit, or an MspaVersion equal to the section id in the
     ///   iabgpp-es layout (it would read back as a section header).

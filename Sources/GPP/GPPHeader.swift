@@ -11,6 +11,9 @@ enum GPPHeader {
     /// - Throws: `empty`; `tooLong`; `unknownFormat` (Type not 3); `badVersion`; `badBase64`; `truncated`;
     ///   `badValue` from the id range; `tooLong` for more ids than `options.maxSections`.
     static func read(_ view: TextView, options: DecodingOptions) throws(ConsentError) -> (end: Int, ids: IDSet) {
+        if let header = readQuickly(view, options: options) {
+            return (header.end, IDSet(firstWord: header.ids, followingWords: []))
+        }
         guard !view.isEmpty else { throw ConsentError(.empty, format: .gpp) }
         guard view.count <= options.maxInputLength else {
             throw ConsentError(
@@ -49,6 +52,44 @@ enum GPPHeader {
         } catch {
             throw error.adding(format: .gpp, segment: "header", characterOffset: 0)
         }
+    }
+
+    /// The header of a string with nothing wrong in it and section ids all at most 64, read without building an
+    /// ``IDSet`` or any error: where it ends and its ids as the first word of a set (id 1 the most significant bit).
+    /// Nil for anything else, which ``read(_:options:)`` then reads in full (giving the error, or the larger ids).
+    static func readQuickly(_ view: TextView, options: DecodingOptions) -> (end: Int, ids: UInt64)? {
+        guard !view.isEmpty, view.count <= options.maxInputLength, Base64URL.sextet(view[0]) == 3 else { return nil }
+        let end = view.firstIndex(of: tilde) ?? view.count
+        if end >= 4, end <= 10 {
+            // The usual header, 4 to 10 characters: checked and decoded into one word in a single pass.
+            var word: UInt64 = 0
+            var sextets: UInt8 = 0
+            for index in 0..<end {
+                let sextet = Base64URL.sextet(view[index])
+                sextets |= sextet
+                word = word << 6 | UInt64(sextet & 63)
+            }
+            // A character outside the alphabet (or `=` padding) goes the long way, which reports or strips it.
+            if sextets < 64 {
+                let bits = end * 6
+                guard word >> UInt64(bits - 12) & 63 == 1,
+                    let (ids, _) = BitReader.smallFibonacciRange(
+                        entryCount: Int(word >> UInt64(bits - 24) & 0xFFF),
+                        window: bits == 24 ? 0 : word << UInt64(64 - bits + 24),
+                        bits: bits - 24
+                    ),
+                    ids.nonzeroBitCount <= options.maxSections
+                else { return nil }
+                return (end, ids)
+            }
+        }
+        guard var reader = try? view.slice(0..<end).bitReader(),
+            (try? reader.getInteger(atBit: 6, bits: 6, as: Int.self)) == 1,
+            (try? reader.skipBits(12)) != nil,
+            let range = reader.readSmallFibonacciRange(),
+            range.firstWord.nonzeroBitCount <= options.maxSections
+        else { return nil }
+        return (end, range.firstWord)
     }
 
     /// The error for a header whose id count differs from the number of sections that follow.

@@ -19,11 +19,18 @@ public enum GPPQuery {
         public static let targetedAdvertisingOptOut = USNationalSignal(index: 2)
     }
 
-    /// Bit offsets of the three signals in the two usnat layouts and the layouts' core widths, read from the
-    /// declaration once; trivial values, so reading them retains nothing.
+    /// Bit offsets of the three signals in the two usnat layouts, the layouts' core widths and the layout each
+    /// Version picks for each range of core widths, read from the declaration once; trivial values, so reading them
+    /// retains nothing.
     private struct USNationalOffsets {
         let version1: (Int, Int, Int)
         let version2: (Int, Int, Int)
+        /// The core widths of the two layouts: the bounds of the three ranges of core widths (below the smaller,
+        /// between, from the larger) within which ``GPPSectionDeclaration/layoutIndex(version:coreBits:)`` gives one
+        /// answer, since it only compares the width with these.
+        let coreBits: (Int, Int)
+        /// The layout Version 1 and Version 2 pick in each of the three ranges (-1: none).
+        let choices: (version1: (Int, Int, Int), version2: (Int, Int, Int))
 
         init(_ declaration: GPPSectionDeclaration) {
             func offsets(_ layout: GPPSectionLayout) -> (Int, Int, Int) {
@@ -34,6 +41,15 @@ public enum GPPQuery {
             }
             version1 = offsets(declaration.layouts[0])
             version2 = offsets(declaration.layouts[1])
+            coreBits = (declaration.layouts[0].coreBitCount ?? 0, declaration.layouts[1].coreBitCount ?? 0)
+            let bounds = (Swift.min(coreBits.0, coreBits.1), Swift.max(coreBits.0, coreBits.1))
+            func ranges(_ version: Int) -> (Int, Int, Int) {
+                func choice(_ bits: Int) -> Int {
+                    (try? declaration.layoutIndex(version: version, coreBits: bits)) ?? -1
+                }
+                return (choice(0), choice(bounds.0), choice(bounds.1))
+            }
+            choices = (ranges(1), ranges(2))
         }
 
         func offset(layout: Int, signal: USNationalSignal) -> Int {
@@ -44,6 +60,24 @@ public enum GPPQuery {
             default: return offsets.2
             }
         }
+
+        /// The layout (0 or 1) a core of `bits` bits with Version `version` is read with, or nil when it is not one
+        /// of the two layouts' Versions (the full decoder then gives the error).
+        func layout(version: Int, coreBits bits: Int) -> Int? {
+            let options: (Int, Int, Int)
+            switch version {
+            case 1: options = choices.version1
+            case 2: options = choices.version2
+            default: return nil
+            }
+            let lower = Swift.min(coreBits.0, coreBits.1)
+            let upper = Swift.max(coreBits.0, coreBits.1)
+            let index = bits < lower ? options.0 : bits < upper ? options.1 : options.2
+            return index == 0 || index == 1 ? index : nil
+        }
+
+        /// The core width of layout `index` (0 or 1).
+        func coreBitCount(layout index: Int) -> Int { index == 0 ? coreBits.0 : coreBits.1 }
     }
 
     private static let signalOffsets = USNationalOffsets(.usNational)
@@ -71,7 +105,12 @@ public enum GPPQuery {
     ) throws(ConsentError) -> Int? {
         // The answer is read in the non-throwing view (no error travels out of the closure); only a string that
         // fails takes the throwing path, which reports the full decoder's error.
-        let answer: Int?? = withTextView(of: encoded) { view in try? signalValue(signal, in: view, options: options) }
+        // (`try?` would flatten the optional answer: a failure would read as "no usnat section".)
+        let answer: Int?? = withTextView(of: encoded) { view -> Int?? in
+            do throws(ConsentError) { return .some(try signalValue(signal, in: view, options: options)) } catch {
+                return .none
+            }
+        }
         if let answer { return answer }
         return try withTextView(of: encoded) { view throws(ConsentError) -> Int? in
             try signalValue(signal, in: view, options: options)
@@ -85,8 +124,40 @@ public enum GPPQuery {
         options: DecodingOptions
     ) throws(ConsentError) -> Int? {
         guard let part = try section(7, in: view, options: options) else { return nil }
-        let declaration = GPPSectionDeclaration.usNational
         let core = part.slice(0..<(part.firstIndex(of: UInt8(ascii: ".")) ?? part.count))
+        // Every character of the core is checked (as the full decoder does) and the first ten (60 bits, where the
+        // Version and the opt-outs are) are decoded into one word, in a single pass.
+        var word: UInt64 = 0
+        var sextets: UInt8 = 0
+        for index in 0..<core.count {
+            let sextet = Base64URL.sextet(core[index])
+            sextets |= sextet
+            if index < 10 { word = word << 6 | UInt64(sextet & 63) }
+        }
+        let offsets = signalOffsets
+        let bits = core.count * 6
+        // A character outside the alphabet (or `=` padding) is left to the reader below, which reports or strips it.
+        if sextets < 64, bits >= 6 {
+            word <<= UInt64(64 - Swift.min(bits, 60))
+            if let layoutIndex = offsets.layout(version: Int(word >> 58), coreBits: bits),
+                bits >= offsets.coreBitCount(layout: layoutIndex)
+            {
+                let offset = offsets.offset(layout: layoutIndex, signal: signal)
+                if offset + 2 <= Swift.min(bits, 60) { return Int(word >> UInt64(62 - offset) & 3) }
+            }
+        }
+        return try signalValue(signal, inCore: core, of: part, options: options)
+    }
+
+    /// The signal's value read through the declaration, with the full decoder's error when the core fails: what
+    /// the quick reading above falls back to.
+    private static func signalValue(
+        _ signal: USNationalSignal,
+        inCore core: TextView,
+        of part: TextView,
+        options: DecodingOptions
+    ) throws(ConsentError) -> Int {
+        let declaration = GPPSectionDeclaration.usNational
         do throws(ConsentError) {
             let reader = try core.bitReader()
             let version: Int = try reader.peekInteger(bits: 6)
@@ -187,11 +258,14 @@ public enum GPPQuery {
         let header = try GPPHeader.read(view, options: options)
         guard header.ids.contains(id) else { return nil }
         var after = 0
-        for listed in header.ids where listed > id { after += 1 }
+        if id < 64, (header.ids.max ?? 0) <= 64 {
+            after = (header.ids.bitfieldWord(0) & ((1 << UInt64(64 - id)) - 1)).nonzeroBitCount
+        } else {
+            for listed in header.ids where listed > id { after += 1 }
+        }
         var end = view.count
         while true {
-            var index = end - 1
-            while index > header.end && view[index] != GPPHeader.tilde { index -= 1 }
+            let index = lastTilde(in: view, above: header.end, below: end)
             guard index >= header.end, header.end < view.count else {
                 throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde))
             }
@@ -204,5 +278,24 @@ public enum GPPQuery {
             after -= 1
             end = index
         }
+    }
+
+    /// The index of the last `~` between `lower` and `upper` (both excluded), or `lower` when there is none; eight
+    /// bytes a step from the end (the sections after a US section are short, but a TC string is not).
+    private static func lastTilde(in view: TextView, above lower: Int, below upper: Int) -> Int {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var top = upper
+        while top - 8 > lower {
+            let bytes = view.getWord(at: top - 8) ^ (UInt64(GPPHeader.tilde) &* 0x0101_0101_0101_0101)
+            // 0x80 in exactly the bytes that were `~` (no borrow between bytes, unlike the subtracting test).
+            let tildes = ~(((bytes & low) &+ low) | bytes | low)
+            if tildes != 0 { return top - 8 + (63 - tildes.leadingZeroBitCount) / 8 }
+            top -= 8
+        }
+        while top - 1 > lower {
+            top -= 1
+            if view[top] == GPPHeader.tilde { return top }
+        }
+        return lower
     }
 }

@@ -33,17 +33,51 @@ extension GPPString {
             }
             ids.insert(section.id)
         }
-        var writer = BitWriter(reservingBits: 64 * 6)
-        if preserve, let header = memory.header?.string, Self.headerIDs(header) == ids {
-            writer.appendText(header)
-        } else {
-            try GPPHeader.write(ids: ids, into: &writer)
+        let keptHeader = preserve ? memory.header?.string : nil
+        let header = keptHeader.flatMap { Self.headerIDs($0) == ids ? $0 : nil }
+        // Sizing pass: sections kept or made as text (TC string, US Privacy, unknown, unchanged field sections) are
+        // made once here; field sections written bit by bit are counted, so that the writer gets exactly the room
+        // the string needs and never grows.
+        var texts: [String] = []
+        texts.reserveCapacity(ordered.count)
+        var counter = BitCounter()
+        try Self.writeHeader(header, ids: ids, into: &counter)
+        for section in ordered {
+            counter.appendASCII(GPPHeader.tilde)
+            if let fields = section.canonicalFields(options) {
+                try fields.writeCanonical(into: &counter)
+            } else {
+                let text = try section.encoded(options: options)
+                counter.appendText(text)
+                texts.append(text)
+            }
         }
+        var writer = BitWriter(reservingBits: counter.totalBits)
+        try Self.writeHeader(header, ids: ids, into: &writer)
+        var nextText = 0
         for section in ordered {
             writer.appendASCII(GPPHeader.tilde)
-            try section.write(into: &writer, options: options)
+            if let fields = section.canonicalFields(options) {
+                try fields.writeCanonical(into: &writer)
+            } else if nextText < texts.count {
+                writer.appendText(texts[nextText])
+                nextText += 1
+            }
         }
         return writer.makeString()
+    }
+
+    /// Writes the kept header text, or a canonical header for `ids`.
+    private static func writeHeader<Sink: BitSink>(
+        _ header: String?,
+        ids: IDSet,
+        into sink: inout Sink
+    ) throws(ConsentError) {
+        if let header {
+            sink.appendText(header)
+        } else {
+            try GPPHeader.write(ids: ids, into: &sink)
+        }
     }
 
     /// The ids a kept header text lists.
@@ -55,12 +89,10 @@ extension GPPString {
 }
 
 extension GPPSection {
-    /// Appends the section's text.
-    func write<Sink: BitSink>(into sink: inout Sink, options: EncodingOptions) throws(ConsentError) {
-        if case .fields(let section) = self {
-            try section.write(into: &sink, options: options)
-        } else {
-            sink.appendText(try encoded(options: options))
-        }
+    /// The field section, when it is one that `options` has written canonically (bit by bit) rather than as the
+    /// text it was decoded from.
+    func canonicalFields(_ options: EncodingOptions) -> GPPFieldSection? {
+        guard case .fields(let section) = self else { return nil }
+        return options.fidelity == .preserveOriginal && section.memory.text != nil ? nil : section
     }
 }

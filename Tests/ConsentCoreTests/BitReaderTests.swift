@@ -150,4 +150,44 @@ func read<R>(_ text: String, _ body: (inout BitReader) throws(ConsentError) -> R
         }
         #expect(overlong.code == .badValue)
     }
+
+    @Test func smallFibonacciRangeReadsWhatTheGeneralReaderReadsOrDeclines() throws {
+        // Random bits after small entry counts, and encoded sets of ids up to 80: wherever the small reader
+        // answers, the general reader gives the same set and stops at the same bit; nil consumes nothing.
+        let seed: UInt64 = 20_261_129
+        var random = SplitMix64(seed: seed)
+        var texts: [String] = []
+        for _ in 0..<3000 {
+            let count = Int(random.next() % 9)
+            var bits = String(count, radix: 2)
+            bits = String(repeating: "0", count: 12 - bits.count) + bits
+            for _ in 0..<(6 + Int(random.next() % 120)) { bits.append(random.next() & 1 == 0 ? "0" : "1") }
+            texts.append(BitString.base64URL(bits))
+        }
+        for _ in 0..<1000 {
+            var set = IDSet()
+            for _ in 0..<Int(random.next() % 12) { set.insert(1 + Int(random.next() % 80)) }
+            var writer = BitWriter()
+            try writer.writeFibonacciRange(set)
+            texts.append(writer.makeString())
+        }
+        var answered = 0
+        for text in texts {
+            try withTextView(of: text) { view throws(ConsentError) in
+                var small = try view.bitReader()
+                var general = small
+                let quick = small.readSmallFibonacciRange()
+                let full = try? general.readFibonacciRange()
+                guard let quick else {
+                    #expect(small.readerBitIndex == 0, "seed \(seed): \(text)")
+                    return
+                }
+                answered += 1
+                #expect(full?.ids == IDSet(firstWord: quick.firstWord, followingWords: []), "seed \(seed): \(text)")
+                #expect(full?.entryCount == quick.entryCount, "seed \(seed): \(text)")
+                #expect(small.readerBitIndex == general.readerBitIndex, "seed \(seed): \(text)")
+            }
+        }
+        #expect(answered > 1000)
+    }
 }

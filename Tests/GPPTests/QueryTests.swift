@@ -1,4 +1,5 @@
 import ConsentCore
+import ConsentTestSupport
 import Foundation
 import GPP
 import Testing
@@ -79,5 +80,35 @@ import Testing
     @Test func sectionsThatAreNotReadDoNotMatter() throws {
         // The query reads only usnat: a broken later section is the full decoder's business.
         #expect(try GPPQuery.usNational(.saleOptOut, in: "DBACLMA~BVVVVVVVVWA~x") == 1)
+    }
+
+    @Test func everyVersionAndCoreLengthAnswersAsTheFullDecoder() {
+        // Versions 0-3 with cores of 8 to 15 characters (48 to 90 bits, across both layouts' widths): the layout
+        // the query picks, its answer or its error are the full decoder's.
+        let seed: UInt64 = 20_261_129
+        var random = SplitMix64(seed: seed)
+        for version in 0...3 {
+            for characters in 8...15 {
+                var bits = String(version, radix: 2)
+                bits = String(repeating: "0", count: 6 - bits.count) + bits
+                while bits.count < characters * 6 { bits.append(random.next() & 1 == 0 ? "0" : "1") }
+                // Also with `=` padding and a bad character, which the quick reading leaves to the reader.
+                for text in [
+                    "DBABLA~" + BitString.base64URL(bits), "DBABLA~" + BitString.base64URL(bits) + "==",
+                    "DBABLA~" + BitString.base64URL(bits) + "+",
+                ] {
+                    var full: Int?
+                    let fullError = thrownError { () throws(ConsentError) in
+                        full = try GPPString(encoded: text).usNational?.saleOptOut
+                    }
+                    var query: Int?
+                    let queryError = thrownError { () throws(ConsentError) in
+                        query = try GPPQuery.usNational(.saleOptOut, in: text)
+                    }
+                    #expect(query == full, "seed \(seed): \(text)")
+                    #expect(queryError == fullError, "seed \(seed): \(text)")
+                }
+            }
+        }
     }
 }

@@ -1,3 +1,5 @@
+import ConsentCore
+
 /// One way a section's segments can be laid out: usnat has a version 1 and a version 2 layout, the new-style
 /// state sections an iabgpp-es layout and a header-first one. The layout assigns every field its storage.
 public final class GPPSectionLayout: Sendable {
@@ -15,8 +17,8 @@ public final class GPPSectionLayout: Sendable {
     let plans: [GPPSegmentPlan]
     /// Bits of the core when all its fields are fixed-width.
     let coreBitCount: Int?
-    /// Segment and field index of every JSON key.
-    private let keys: [String: FieldLocation]
+    /// Every JSON key, each found at its index in ``fieldLocations``.
+    private let keys: StaticKeyTable
     /// Every field's location, segment by segment in the order written.
     let fieldLocations: [FieldLocation]
 
@@ -70,15 +72,15 @@ public final class GPPSectionLayout: Sendable {
         self.coreIndex = coreIndex
         self.idSetCount = idSets
         self.coreBitCount = segments[coreIndex].fixedBitCount
-        var keys: [String: FieldLocation] = [:]
+        var keys: [StaticString] = []
         var locations: [FieldLocation] = []
         for (segmentIndex, segment) in segments.enumerated() {
             for (fieldIndex, field) in segment.fields.enumerated() {
-                keys[field.key.description] = FieldLocation(segment: segmentIndex, field: fieldIndex)
+                keys.append(field.key)
                 locations.append(FieldLocation(segment: segmentIndex, field: fieldIndex))
             }
         }
-        self.keys = keys
+        self.keys = StaticKeyTable(keys)
         self.fieldLocations = locations
     }
 
@@ -90,7 +92,7 @@ public final class GPPSectionLayout: Sendable {
 
     /// The segment and field index of the field with JSON key `key`.
     func locate(_ key: String) -> (segment: Int, field: Int)? {
-        keys[key].map { ($0.segment, $0.field) }
+        keys.index(of: key).map { (fieldLocations[$0].segment, fieldLocations[$0].field) }
     }
 
     /// The bit offset of field `key` in the core, when every field before it has a fixed width.
