@@ -58,3 +58,84 @@ struct _BitfieldStream {
         return width == 64 ? value : value << UInt64(64 &- width)
     }
 }
+
+/// Reads a run of short consecutive fields (range entries, restriction headers) with each character of the text
+/// decoded once: up to 64 bits are kept in a buffer, refilled a character at a time.
+///
+/// A decoder checks, after ``refill()``, that ``bufferedBits`` covers the field it wants (the buffer holds at least
+/// 59 bits unless the segment ends first); when it does not, ``reader`` gives a ``BitReader`` at the same bit, whose
+/// reads throw the exact error.
+public struct BitStream {
+    @usableFromInline let origin: BitReader
+    /// The next character to load.
+    @usableFromInline var character: Int
+    /// The number of data characters of the segment.
+    @usableFromInline let endCharacter: Int
+    /// Loaded bits not yet consumed, right-aligned; bits above `bufferedBits` are garbage.
+    @usableFromInline var buffer: UInt64
+    /// Valid bits in `buffer` (0...64).
+    @usableFromInline var _bufferedBits: Int
+
+    /// Bits loaded and not yet consumed (at least 59 after ``refill()`` unless the segment ends first).
+    @inlinable public var bufferedBits: Int { _bufferedBits }
+
+    /// A stream at the reader index of `reader` (which it does not move).
+    @inlinable
+    public init(_ reader: BitReader) {
+        origin = reader
+        endCharacter = reader._bitCount / 6
+        let bitIndex = reader._bitIndex
+        character = bitIndex / 6
+        let skip = bitIndex &- character &* 6
+        buffer = 0
+        _bufferedBits = 0
+        if skip != 0 && character < endCharacter {
+            // Proof: character < endCharacter, the data characters, all inside the text.
+            buffer = UInt64(Base64URL.sextet(reader._text[unchecked: character]))
+            _bufferedBits = 6 &- skip
+            character &+= 1
+        }
+    }
+
+    /// The bit the next read starts at, counted from the start of the segment.
+    @inlinable public var bitIndex: Int { character &* 6 &- _bufferedBits }
+
+    /// A reader at ``bitIndex`` in the same segment, for reads whose bits are not all buffered.
+    @inlinable
+    public var reader: BitReader {
+        var result = origin
+        result._bitIndex = bitIndex
+        return result
+    }
+
+    /// Loads characters until at least 59 bits are buffered or the segment has no more.
+    @inlinable @inline(__always)
+    public mutating func refill() {
+        while _bufferedBits <= 58 && character < endCharacter {
+            // Proof: character < endCharacter, the data characters, all inside the text.
+            buffer = buffer << 6 | UInt64(Base64URL.sextet(origin._text[unchecked: character]))
+            _bufferedBits &+= 6
+            character &+= 1
+        }
+    }
+
+    /// The next `count` bits (1...``bufferedBits``, at most 63) as an unsigned value, without consuming them.
+    @inlinable @inline(__always)
+    public func peek(_ count: Int) -> UInt64 {
+        buffer >> UInt64(truncatingIfNeeded: _bufferedBits &- count) & ((1 << UInt64(truncatingIfNeeded: count)) &- 1)
+    }
+
+    /// Consumes `count` bits (0...``bufferedBits``).
+    @inlinable @inline(__always)
+    public mutating func consume(_ count: Int) {
+        _bufferedBits &-= count
+    }
+
+    /// Moves to `bitIndex` (at or after the stream's position, inside the segment), after a read through ``reader``.
+    @inlinable
+    public mutating func move(to bitIndex: Int) {
+        var target = origin
+        target._bitIndex = bitIndex
+        self = BitStream(target)
+    }
+}
