@@ -290,31 +290,54 @@ public struct IDSet: Sendable, Hashable {
 extension IDSet: Sequence {
     /// Ascending iteration over the ids.
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let set: IDSet
-        @usableFromInline var index: Int
+        /// The words after the first.
+        @usableFromInline let tail: [UInt64]
+        /// The index in `tail` of the next word to load.
+        @usableFromInline var nextIndex: Int
+        /// The id of bit 0 of `word`.
+        @usableFromInline var base: Int
+        /// The ids of the current word not yet returned, bit-reversed (lowest id in bit 0).
         @usableFromInline var word: UInt64
 
         @inlinable
         init(_ set: IDSet) {
-            self.set = set
-            index = 0
+            tail = set._tail
+            nextIndex = 0
+            base = 1
             word = IDSet._bitReversed(set._head)
         }
 
         /// The next id in ascending order.
         ///
         /// `word` holds the current word bit-reversed (lowest id in bit 0), so each step is a trailing-zero count
-        /// and a clear-lowest-bit, which do not depend on each other (no shift chain per id).
+        /// and a clear-lowest-bit, which do not depend on each other (no shift chain per id). Zero words are
+        /// skipped without being reversed.
         @inlinable
         public mutating func next() -> Int? {
-            while word == 0 {
-                index &+= 1
-                guard index < set._wordCount else { return nil }
-                word = IDSet._bitReversed(set._word(index))
+            if _slowPath(word == 0) {
+                let (reversed, index) = Iterator._nextWord(in: tail, from: nextIndex)
+                nextIndex = index
+                guard reversed != 0 else { return nil }
+                base = index &* 64 &+ 1
+                word = reversed
             }
             let bit = word.trailingZeroBitCount
             word &= word &- 1
-            return index &* 64 &+ bit &+ 1
+            return base &+ bit
+        }
+
+        /// The first nonzero word of `tail` at or after `start`, bit-reversed, and the index after it; `(0,
+        /// tail.count)` when there is none. Out of line and free of the iterator's state, so that the loop over
+        /// the ids of a word keeps that state in registers.
+        @inlinable @inline(never)
+        static func _nextWord(in tail: [UInt64], from start: Int) -> (UInt64, Int) {
+            var index = Swift.max(start, 0)
+            while index < tail.count {
+                let word = tail[index]
+                index &+= 1
+                if word != 0 { return (IDSet._bitReversed(word), index) }
+            }
+            return (0, tail.count)
         }
     }
 
