@@ -33,6 +33,7 @@ struct _BitfieldStream {
     /// of bitfield bits not yet returned, all of which the caller has checked exist.
     @inlinable @inline(__always)
     mutating func nextWord(remaining: Int) -> UInt64 {
+        if remaining >= 64 && pendingBits < 6 { return _nextFullWord() }
         // Proof for every unchecked read: a character is read only while fewer than `remaining` bits are
         // pending, so it holds at least one bit the caller checked exists.
         while pendingBits <= 58 && pendingBits < remaining {
@@ -56,6 +57,35 @@ struct _BitfieldStream {
         pendingBits = 6 &- missing
         pending = sextet & ((1 << UInt64(pendingBits)) &- 1)
         return width == 64 ? value : value << UInt64(64 &- width)
+    }
+
+    /// A whole word when fewer than six bits are pending and at least 64 remain (every word of a bitfield but the
+    /// last): nine characters, then the one or two that complete the word, with no per-character tests.
+    @inlinable @inline(__always)
+    mutating func _nextFullWord() -> UInt64 {
+        // Proof for every unchecked read: the word's 64 bits exist (the caller checked them), 0...5 of them are
+        // pending, and each character read holds at least one of the others: the nine first hold 54, the tenth
+        // is read for 5...10 missing bits, the eleventh only when more than 6 were missing.
+        var value = pending
+        var index = 0
+        while index < 9 {
+            value = value << 6 | UInt64(Base64URL.sextet(text[unchecked: character &+ index]))
+            index &+= 1
+        }
+        character &+= 9
+        let missing = 10 &- pendingBits
+        var extra = UInt64(Base64URL.sextet(text[unchecked: character]))
+        character &+= 1
+        var extraBits = 6
+        if missing > 6 {
+            extra = extra << 6 | UInt64(Base64URL.sextet(text[unchecked: character]))
+            character &+= 1
+            extraBits = 12
+        }
+        let leftover = extraBits &- missing
+        pending = extra & ((1 << UInt64(leftover)) &- 1)
+        pendingBits = leftover
+        return value << UInt64(missing) | extra >> UInt64(leftover)
     }
 }
 
