@@ -434,7 +434,7 @@ public struct IDSetBuilder {
 
     /// Adds the ids of `range`; ids outside the builder's `1...maxID` are left out (decoders insert only ids they
     /// have checked, so none are).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func insert(_ range: ClosedRange<Int>) {
         let first = Swift.max(range.lowerBound, 1) &- 1
         let last = Swift.min(range.upperBound, limit) &- 1

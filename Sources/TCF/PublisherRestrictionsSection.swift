@@ -149,11 +149,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             } else {
                 builder = IDSetBuilder(idsUpTo: entries > 0 ? highestID : 0)
             }
-            var entry = 0
-            while entry < entries {
-                builder.insert(try stream.readRangeEntry(field: "vendorIds"))
-                entry &+= 1
-            }
+            try builder.insertRangeEntries(entries, from: &stream, field: "vendorIds")
             if let found {
                 restrictions[found].vendorIds = builder.build()
             } else {

@@ -32,3 +32,20 @@ extension BitStream {
         return entry
     }
 }
+
+extension IDSetBuilder {
+    /// Reads `count` range entries from `stream` and adds their ids. A function of its own: small enough for the
+    /// builder's insert to be inlined into the loop, which it is not inside a large caller.
+    /// - Throws: what ``BitStream/readRangeEntry(field:)`` throws.
+    mutating func insertRangeEntries(
+        _ count: Int,
+        from stream: inout BitStream,
+        field: StaticString
+    ) throws(ConsentError) {
+        var index = 0
+        while index < count {
+            insert(try stream.readRangeEntry(field: field))
+            index &+= 1
+        }
+    }
+}

@@ -89,11 +89,7 @@ struct VendorSectionScan: Sendable, Hashable {
         // Ids above MaxVendorId are not in the set: the builder holds ids up to the limit and leaves out the rest.
         var builder = IDSetBuilder(idsUpTo: Swift.min(highestListedID, maxVendorId))
         var stream = BitStream(reader)
-        var index = 0
-        while index < entryCount {
-            builder.insert(try stream.readRangeEntry(field: field))
-            index &+= 1
-        }
+        try builder.insertRangeEntries(entryCount, from: &stream, field: field)
         let covered = builder.build()
         guard defaultConsent else { return covered }
         // spec (v1.1): ids 1...MaxVendorId not covered by an entry take DefaultConsent; covered ids the opposite.
