@@ -33,6 +33,7 @@ struct _BitfieldStream {
     /// of bitfield bits not yet returned, all of which the caller has checked exist.
     @inlinable @inline(__always)
     mutating func nextWord(remaining: Int) -> UInt64 {
+        if remaining >= 64 && pendingBits < 6 { return _nextFullWord() }
         // Proof for every unchecked read: a character is read only while fewer than `remaining` bits are
         // pending, so it holds at least one bit the caller checked exists.
         while pendingBits <= 58 && pendingBits < remaining {
@@ -56,5 +57,115 @@ struct _BitfieldStream {
         pendingBits = 6 &- missing
         pending = sextet & ((1 << UInt64(pendingBits)) &- 1)
         return width == 64 ? value : value << UInt64(64 &- width)
+    }
+
+    /// A whole word when fewer than six bits are pending and at least 64 remain (every word of a bitfield but the
+    /// last): nine characters, then the one or two that complete the word, with no per-character tests.
+    @inlinable @inline(__always)
+    mutating func _nextFullWord() -> UInt64 {
+        // Proof for every unchecked read: the word's 64 bits exist (the caller checked them), 0...5 of them are
+        // pending, and each character read holds at least one of the others: the nine first hold 54, the tenth
+        // is read for 5...10 missing bits, the eleventh only when more than 6 were missing.
+        var value = pending
+        var index = 0
+        while index < 9 {
+            value = value << 6 | UInt64(Base64URL.sextet(text[unchecked: character &+ index]))
+            index &+= 1
+        }
+        character &+= 9
+        let missing = 10 &- pendingBits
+        var extra = UInt64(Base64URL.sextet(text[unchecked: character]))
+        character &+= 1
+        var extraBits = 6
+        if missing > 6 {
+            extra = extra << 6 | UInt64(Base64URL.sextet(text[unchecked: character]))
+            character &+= 1
+            extraBits = 12
+        }
+        let leftover = extraBits &- missing
+        pending = extra & ((1 << UInt64(leftover)) &- 1)
+        pendingBits = leftover
+        return value << UInt64(missing) | extra >> UInt64(leftover)
+    }
+}
+
+/// Reads a run of short consecutive fields (range entries, restriction headers) with each character of the text
+/// decoded once: up to 64 bits are kept in a buffer, refilled a character at a time.
+///
+/// A decoder checks, after ``refill()``, that ``bufferedBits`` covers the field it wants (the buffer holds at least
+/// 59 bits unless the segment ends first); when it does not, ``reader`` gives a ``BitReader`` at the same bit, whose
+/// reads throw the exact error.
+public struct BitStream {
+    @usableFromInline let origin: BitReader
+    /// The next character to load.
+    @usableFromInline var character: Int
+    /// The number of data characters of the segment.
+    @usableFromInline let endCharacter: Int
+    /// Loaded bits not yet consumed, right-aligned; bits above `bufferedBits` are garbage.
+    @usableFromInline var buffer: UInt64
+    /// Valid bits in `buffer` (0...64).
+    @usableFromInline var _bufferedBits: Int
+
+    /// Bits loaded and not yet consumed (at least 59 after ``refill()`` unless the segment ends first).
+    @inlinable public var bufferedBits: Int { _bufferedBits }
+
+    /// A stream at the reader index of `reader` (which it does not move).
+    @inlinable
+    public init(_ reader: BitReader) {
+        origin = reader
+        endCharacter = reader._bitCount / 6
+        let bitIndex = reader._bitIndex
+        character = bitIndex / 6
+        let skip = bitIndex &- character &* 6
+        buffer = 0
+        _bufferedBits = 0
+        if skip != 0 && character < endCharacter {
+            // Proof: character < endCharacter, the data characters, all inside the text.
+            buffer = UInt64(Base64URL.sextet(reader._text[unchecked: character]))
+            _bufferedBits = 6 &- skip
+            character &+= 1
+        }
+    }
+
+    /// The bit the next read starts at, counted from the start of the segment.
+    @inlinable public var bitIndex: Int { character &* 6 &- _bufferedBits }
+
+    /// A reader at ``bitIndex`` in the same segment, for reads whose bits are not all buffered.
+    @inlinable
+    public var reader: BitReader {
+        var result = origin
+        result._bitIndex = bitIndex
+        return result
+    }
+
+    /// Loads characters until at least 59 bits are buffered or the segment has no more.
+    @inlinable @inline(__always)
+    public mutating func refill() {
+        while _bufferedBits <= 58 && character < endCharacter {
+            // Proof: character < endCharacter, the data characters, all inside the text.
+            buffer = buffer << 6 | UInt64(Base64URL.sextet(origin._text[unchecked: character]))
+            _bufferedBits &+= 6
+            character &+= 1
+        }
+    }
+
+    /// The next `count` bits (1...``bufferedBits``, at most 63) as an unsigned value, without consuming them.
+    @inlinable @inline(__always)
+    public func peek(_ count: Int) -> UInt64 {
+        buffer >> UInt64(truncatingIfNeeded: _bufferedBits &- count) & ((1 << UInt64(truncatingIfNeeded: count)) &- 1)
+    }
+
+    /// Consumes `count` bits (0...``bufferedBits``).
+    @inlinable @inline(__always)
+    public mutating func consume(_ count: Int) {
+        _bufferedBits &-= count
+    }
+
+    /// Moves to `bitIndex` (at or after the stream's position, inside the segment), after a read through ``reader``.
+    @inlinable
+    public mutating func move(to bitIndex: Int) {
+        var target = origin
+        target._bitIndex = bitIndex
+        self = BitStream(target)
     }
 }

@@ -290,31 +290,54 @@ public struct IDSet: Sendable, Hashable {
 extension IDSet: Sequence {
     /// Ascending iteration over the ids.
     public struct Iterator: IteratorProtocol {
-        @usableFromInline let set: IDSet
-        @usableFromInline var index: Int
+        /// The words after the first.
+        @usableFromInline let tail: [UInt64]
+        /// The index in `tail` of the next word to load.
+        @usableFromInline var nextIndex: Int
+        /// The id of bit 0 of `word`.
+        @usableFromInline var base: Int
+        /// The ids of the current word not yet returned, bit-reversed (lowest id in bit 0).
         @usableFromInline var word: UInt64
 
         @inlinable
         init(_ set: IDSet) {
-            self.set = set
-            index = 0
+            tail = set._tail
+            nextIndex = 0
+            base = 1
             word = IDSet._bitReversed(set._head)
         }
 
         /// The next id in ascending order.
         ///
         /// `word` holds the current word bit-reversed (lowest id in bit 0), so each step is a trailing-zero count
-        /// and a clear-lowest-bit, which do not depend on each other (no shift chain per id).
+        /// and a clear-lowest-bit, which do not depend on each other (no shift chain per id). Zero words are
+        /// skipped without being reversed.
         @inlinable
         public mutating func next() -> Int? {
-            while word == 0 {
-                index &+= 1
-                guard index < set._wordCount else { return nil }
-                word = IDSet._bitReversed(set._word(index))
+            if _slowPath(word == 0) {
+                let (reversed, index) = Iterator._nextWord(in: tail, from: nextIndex)
+                nextIndex = index
+                guard reversed != 0 else { return nil }
+                base = index &* 64 &+ 1
+                word = reversed
             }
             let bit = word.trailingZeroBitCount
             word &= word &- 1
-            return index &* 64 &+ bit &+ 1
+            return base &+ bit
+        }
+
+        /// The first nonzero word of `tail` at or after `start`, bit-reversed, and the index after it; `(0,
+        /// tail.count)` when there is none. Out of line and free of the iterator's state, so that the loop over
+        /// the ids of a word keeps that state in registers.
+        @inlinable @inline(never)
+        static func _nextWord(in tail: [UInt64], from start: Int) -> (UInt64, Int) {
+            var index = Swift.max(start, 0)
+            while index < tail.count {
+                let word = tail[index]
+                index &+= 1
+                if word != 0 { return (IDSet._bitReversed(word), index) }
+            }
+            return (0, tail.count)
         }
     }
 
@@ -391,4 +414,79 @@ extension IDSet {
     /// The 64-bit word holding ids `index*64+1 ... index*64+64`, id `index*64+1` in the most significant bit.
     @inlinable
     public func bitfieldWord(_ index: Int) -> UInt64 { index >= 0 && index < _wordCount ? _word(index) : 0 }
+}
+
+/// Fills the words of an ``IDSet`` sized once, for decoders that add ranges of ids: no per-id growth or
+/// uniqueness checks, one allocation at most, and the words handed over to the set without a copy.
+public struct IDSetBuilder {
+    @usableFromInline var head: UInt64
+    @usableFromInline var tail: [UInt64]
+    /// The largest id the builder takes (0...65535).
+    @usableFromInline let limit: Int
+
+    /// A builder for ids in `1...maxID` (`maxID` is clamped to `0...65535`).
+    @inlinable
+    public init(idsUpTo maxID: Int) {
+        head = 0
+        limit = Swift.max(0, Swift.min(maxID, IDSet.maximumID))
+        tail = limit > 64 ? [UInt64](repeating: 0, count: (limit &- 1) >> 6) : []
+    }
+
+    /// Adds the ids of `range`; ids outside the builder's `1...maxID` are left out (decoders insert only ids they
+    /// have checked, so none are).
+    @inlinable @inline(__always)
+    public mutating func insert(_ range: ClosedRange<Int>) {
+        let first = Swift.max(range.lowerBound, 1) &- 1
+        let last = Swift.min(range.upperBound, limit) &- 1
+        guard first <= last else { return }
+        let firstIndex = first >> 6
+        let lastIndex = last >> 6
+        // Bits counted from the most significant: ids first...last of their words.
+        let firstMask = UInt64.max >> UInt64(first & 63)
+        let lastMask = UInt64.max << UInt64(63 &- (last & 63))
+        if firstIndex == lastIndex {
+            set(firstIndex, firstMask & lastMask)
+            return
+        }
+        set(firstIndex, firstMask)
+        var index = firstIndex &+ 1
+        while index < lastIndex {
+            set(index, UInt64.max)
+            index &+= 1
+        }
+        set(lastIndex, lastMask)
+    }
+
+    /// ORs `bits` into word `index` (0 = the head); `index` is at most `tail.count`, checked by `insert`.
+    @inlinable @inline(__always)
+    mutating func set(_ index: Int, _ bits: UInt64) {
+        if index == 0 {
+            head |= bits
+        } else {
+            tail[index &- 1] |= bits
+        }
+    }
+
+    /// The set of the ids added; the builder is left empty.
+    @inlinable
+    public mutating func build() -> IDSet {
+        // Swapped out rather than copied, so that trimming the zero words after the highest id finds the storage
+        // uniquely referenced and does not copy it.
+        var words: [UInt64] = []
+        swap(&words, &tail)
+        while let last = words.last, last == 0 { words.removeLast() }
+        return IDSet(head: head, tail: words)
+    }
+
+    /// A builder that adds to `set` (taking its storage: pass a set nothing else holds, or it is copied once), with
+    /// room for ids up to `maxID` as well.
+    @inlinable
+    public init(adding set: consuming IDSet, idsUpTo maxID: Int) {
+        head = set._head
+        limit = Swift.max(0, Swift.min(maxID, IDSet.maximumID))
+        tail = []
+        swap(&tail, &set._tail)
+        let words = limit > 64 ? (limit &- 1) >> 6 : 0
+        if words > tail.count { tail.append(contentsOf: repeatElement(0, count: words &- tail.count)) }
+    }
 }

@@ -24,6 +24,49 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
     ) throws(ConsentError) -> (
         purposeId: Int, type: RestrictionType, entries: Int, highest: Int, overlaps: Bool, containsVendor: Bool
     ) {
+        var stream = BitStream(reader)
+        stream.refill()
+        let purposeId: Int
+        let type: RestrictionType
+        let entries: Int
+        if stream.bufferedBits >= 20 {
+            // PurposeId (6), RestrictionType (2) and NumEntries (12) in one look.
+            let header = Int(truncatingIfNeeded: stream.peek(20))
+            purposeId = header >> 14
+            guard purposeId != 0 else {
+                throw ConsentError(.badValue, field: "purposeId", bitOffset: stream.bitIndex, value: 0)
+            }
+            guard let known = RestrictionType(rawValue: header >> 12 & 3) else {
+                throw ConsentError(.badValue, field: "restrictionType", bitOffset: stream.bitIndex &+ 6, value: 3)
+            }
+            type = known
+            entries = header & 0xFFF
+            stream.consume(20)
+        } else {
+            var slow = stream.reader
+            (purposeId, type, entries) = try readHeader(&slow)
+            stream.move(to: slow.readerBitIndex)
+        }
+        var highest = 0
+        var overlaps = false
+        var containsVendor = false
+        var index = 0
+        while index < entries {
+            let range = try stream.readRangeEntry(field: "vendorIds")
+            if range.contains(vendor) { containsVendor = true }
+            if range.lowerBound <= highest { overlaps = true }
+            highest = Swift.max(highest, range.upperBound)
+            index &+= 1
+        }
+        reader = stream.reader
+        return (purposeId, type, entries, highest, overlaps, containsVendor)
+    }
+
+    /// Reads an entry's header field by field, for the exact error of a segment that ends inside it.
+    @inline(never)
+    static func readHeader(
+        _ reader: inout BitReader
+    ) throws(ConsentError) -> (purposeId: Int, type: RestrictionType, entries: Int) {
         let purposeStart = reader.readerBitIndex
         let purposeId: Int = try reader.readInteger(bits: 6, field: "purposeId")
         guard purposeId != 0 else {
@@ -35,18 +78,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             throw ConsentError(.badValue, field: "restrictionType", bitOffset: typeStart, value: Int64(rawType))
         }
         let entries: Int = try reader.readInteger(bits: 12, field: "vendorIds")
-        var highest = 0
-        var overlaps = false
-        var containsVendor = false
-        var index = 0
-        while index < entries {
-            let range = try reader.readRangeEntryFast(field: "vendorIds")
-            if range.contains(vendor) { containsVendor = true }
-            if range.lowerBound <= highest { overlaps = true }
-            highest = Swift.max(highest, range.upperBound)
-            index &+= 1
-        }
-        return (purposeId, type, entries, highest, overlaps, containsVendor)
+        return (purposeId, type, entries)
     }
 
     /// Walks the section at the reader, checking every entry, and leaves the reader after it.
@@ -87,33 +119,43 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         guard count > 0 else { return [] }
         var reader = segment
         try reader.skipBits(start &+ 12 &- reader.readerBitIndex)
+        var stream = BitStream(reader)
         var restrictions: [PublisherRestriction] = []
         restrictions.reserveCapacity(Swift.min(count, 64 * 3))
         var index = 0
         while index < count {
             // PurposeId (6), RestrictionType (2), NumEntries (12) in one read: the scan has checked them.
-            let header: Int = try reader.readInteger(bits: 20)
+            stream.refill()
+            let header: Int
+            if stream.bufferedBits >= 20 {
+                header = Int(truncatingIfNeeded: stream.peek(20))
+                stream.consume(20)
+            } else {
+                var slow = stream.reader
+                header = try slow.readInteger(bits: 20)
+                stream.move(to: slow.readerBitIndex)
+            }
             let purposeId = header >> 14
             let type = RestrictionType(rawValue: header >> 12 & 3) ?? .notAllowed
             let entries = header & 0xFFF
-            let slot: Int
-            if let found = PublisherRestrictionsScan.slot(of: purposeId, type, in: restrictions) {
-                slot = found
+            // Each set's words are sized once, for the highest id of the whole section (found by the scan); a
+            // repeated (purpose, type) adds to the set of the first.
+            let found = PublisherRestrictionsScan.slot(of: purposeId, type, in: restrictions)
+            var builder: IDSetBuilder
+            if let found {
+                var taken = IDSet()
+                swap(&taken, &restrictions[found].vendorIds)
+                builder = IDSetBuilder(adding: taken, idsUpTo: entries > 0 ? highestID : 0)
             } else {
-                var ids = IDSet()
-                if entries > 0 { ids.reserveCapacity(forIDsUpTo: highestID) }
-                restrictions.append(PublisherRestriction(purposeId: purposeId, restrictionType: type, vendorIds: ids))
-                slot = restrictions.count &- 1
+                builder = IDSetBuilder(idsUpTo: entries > 0 ? highestID : 0)
             }
-            var entry = 0
-            while entry < entries {
-                let range = try reader.readRangeEntryFast(field: "vendorIds")
-                if range.count == 1 {
-                    restrictions[slot].vendorIds.insert(range.lowerBound)
-                } else {
-                    restrictions[slot].vendorIds.insert(contentsOf: range)
-                }
-                entry &+= 1
+            try builder.insertRangeEntries(entries, from: &stream, field: "vendorIds")
+            if let found {
+                restrictions[found].vendorIds = builder.build()
+            } else {
+                restrictions.append(
+                    PublisherRestriction(purposeId: purposeId, restrictionType: type, vendorIds: builder.build())
+                )
             }
             index &+= 1
         }

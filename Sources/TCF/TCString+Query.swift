@@ -100,9 +100,10 @@ extension TCString {
                 return bit == 1
             }
             guard (try? reader.skipBits(section.bodyStart)) != nil else { return false }
+            var stream = BitStream(reader)
             var index = 0
             while index < section.entryCount {
-                guard let entry = try? reader.readRangeEntryFast(field: "") else { return false }
+                guard let entry = try? stream.readRangeEntry(field: "") else { return false }
                 if entry.contains(vendor) { return true }
                 index &+= 1
             }

@@ -63,13 +63,15 @@ struct VendorSectionScan: Sendable, Hashable {
         scan.bodyStart = reader.readerBitIndex
         var previousEnd = 0
         var index = 0
+        var stream = BitStream(reader)
         while index < scan.entryCount {
-            let entry = try reader.readRangeEntryFast(field: field)
+            let entry = try stream.readRangeEntry(field: field)
             if entry.lowerBound <= previousEnd { scan.hasOverlappingEntries = true }
             previousEnd = entry.upperBound
             if entry.upperBound > scan.highestListedID { scan.highestListedID = entry.upperBound }
             index &+= 1
         }
+        reader = stream.reader
         scan.hasIDsAboveMaxVendorId = scan.highestListedID > maxVendorId
         scan.end = reader.readerBitIndex
         return scan
@@ -84,17 +86,11 @@ struct VendorSectionScan: Sendable, Hashable {
         var reader = segment
         try reader.skipBits(bodyStart &- reader.readerBitIndex, field: field)
         if !isRange { return try reader.readBitField(count: maxVendorId, field: field) }
-        var covered = IDSet()
-        let limit = Swift.min(highestListedID, maxVendorId)
-        covered.reserveCapacity(forIDsUpTo: limit)
-        var index = 0
-        while index < entryCount {
-            let entry = try reader.readRangeEntryFast(field: field)
-            if entry.lowerBound <= maxVendorId {
-                covered.insert(contentsOf: entry.lowerBound...Swift.min(entry.upperBound, maxVendorId))
-            }
-            index &+= 1
-        }
+        // Ids above MaxVendorId are not in the set: the builder holds ids up to the limit and leaves out the rest.
+        var builder = IDSetBuilder(idsUpTo: Swift.min(highestListedID, maxVendorId))
+        var stream = BitStream(reader)
+        try builder.insertRangeEntries(entryCount, from: &stream, field: field)
+        let covered = builder.build()
         guard defaultConsent else { return covered }
         // spec (v1.1): ids 1...MaxVendorId not covered by an entry take DefaultConsent; covered ids the opposite.
         return VendorSectionScan.complement(of: covered, upTo: maxVendorId)
