@@ -19,7 +19,7 @@ extension TCString {
     ///   `badValue` (a 6-bit letter above Z, vendor id 0 or a range ending before its start, publisher restriction
     ///   purpose 0 or type 3, a second core segment), `policyViolation` (strict only).
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
-        self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: false)
+        self = try TCString.decode(encoded[...], options: options, allowsMissingRestrictions: false)
     }
 
     /// Decodes a TC string held in any string type (a `Substring` of a URL, say): as ``init(encoded:options:)``,
@@ -33,17 +33,20 @@ extension TCString {
     /// Decodes the TC string of a GPP `tcfeuv2` section: as ``init(encoded:options:)``, but a core that ends before
     /// or inside NumPubRestrictions has no restrictions (the iabgpp-es tolerance, gpp-sections.md §2) instead of
     /// being `truncated`. Character offsets in errors are relative to `encoded`.
-    package init(gppSection encoded: String, options: DecodingOptions) throws(ConsentError) {
+    ///
+    /// The section is read where it lies and kept as a slice of the GPP text (no copy, no allocation): the value
+    /// holds the whole GPP string alive until it changes.
+    package init(gppSection encoded: Substring, options: DecodingOptions) throws(ConsentError) {
         self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
     }
 
-    /// The GPP section decode for any string type (a `Substring` of the GPP string), keeping a `String` copy.
-    package init(gppSection encoded: some StringProtocol, options: DecodingOptions) throws(ConsentError) {
-        try self.init(gppSection: String(encoded), options: options)
+    /// The GPP section decode of a whole string.
+    package init(gppSection encoded: String, options: DecodingOptions) throws(ConsentError) {
+        try self.init(gppSection: encoded[...], options: options)
     }
 
     static func decode(
-        _ encoded: String,
+        _ encoded: Substring,
         options: DecodingOptions,
         allowsMissingRestrictions: Bool
     ) throws(ConsentError) -> TCString {
@@ -67,7 +70,7 @@ extension TCString {
     }
 
     /// The second pass: builds the sets of a scanned string (the only allocations of a decode).
-    init(scan: TCStringScan, view: TextView, original: String) throws(ConsentError) {
+    init(scan: TCStringScan, view: TextView, original: Substring) throws(ConsentError) {
         created = scan.fields.created
         lastUpdated = scan.fields.lastUpdated
         cmpId = scan.fields.cmpId
@@ -101,7 +104,7 @@ extension TCString {
         }
         publisherTC = scan.publisherTC
         unknownSegments = scan.unknownSegmentCount == 0 ? [] : TCString.unknownSegments(of: view)
-        _original = original
+        _originalText = original
     }
 
     /// The text of every segment of types 4-7, in order (the string has been validated).

@@ -28,6 +28,22 @@ import USPrivacy
         #expect(quoted?.field.description == "sectionIds")
     }
 
+    @Test func section2KeepsItsTextWhereItLiesForLosslessEncodingAndJSON() throws {
+        let text = "DBACNY~" + Self.tcString + "~1YNN"
+        var string = try GPPString(encoded: text)
+        let section = try #require(string.tcfEuV2)
+        #expect(try section.encoded() == Self.tcString)
+        #expect(section.jsonValue()["encoding"]?["original"] == .string(Self.tcString))
+        #expect(try TCString(json: section.jsonValue()).encoded() == Self.tcString)
+        // Another section changes: the whole text is dropped, section 2 is still written as it was.
+        string[id: 6] = .usPrivacy(try USPrivacyString(encoded: "1YYN"))
+        #expect(try string.encoded() == "DBACNY~" + Self.tcString + "~1YYN")
+        var changed = section
+        changed.cmpId = 32
+        #expect(!changed.isUnmodifiedDecodedValue)
+        #expect(try TCString(encoded: try changed.encoded()).cmpId == 32)
+    }
+
     @Test func uspv1Sections() throws {
         #expect(try GPPString(encoded: "DBABTA~1---").usPrivacy?.notice == .notApplicable)
         let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBABTA~1YN") }
