@@ -44,6 +44,25 @@ import USPrivacy
         #expect(try TCString(encoded: try changed.encoded()).cmpId == 32)
     }
 
+    @Test func aCanonicalOrChangedSection2IsWrittenAsTheTCStringsOwnCanonicalEncoding() throws {
+        let text = "DBACNY~" + Self.tcString + "~1YNN"
+        var string = try GPPString(encoded: text)
+        let section = try #require(string.tcfEuV2)
+        let canonical = try section.encoded(options: .canonical)
+        let parts = try string.encoded(options: .canonical).split(separator: "~").map(String.init)
+        #expect(parts.dropFirst() == [canonical, "1YNN"])
+        var changed = section
+        changed.vendorConsents = [1, 2, 3, 700]
+        string[id: 2] = .tcfEuV2(changed)
+        #expect(try string.encoded() == "DBACNY~" + (try changed.encoded()) + "~1YNN")
+        #expect(try GPPString(encoded: try string.encoded()).tcfEuV2 == changed)
+        changed.cmpId = 4096
+        string[id: 2] = .tcfEuV2(changed)
+        let error = thrownError { () throws(ConsentError) in _ = try string.encoded() }
+        #expect(error?.code == .valueOutOfRange)
+        #expect(error?.field.description == "cmpId")
+    }
+
     @Test func uspv1Sections() throws {
         #expect(try GPPString(encoded: "DBABTA~1---").usPrivacy?.notice == .notApplicable)
         let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBABTA~1YN") }
