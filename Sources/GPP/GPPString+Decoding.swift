@@ -83,7 +83,7 @@ extension GPPString {
             do throws(ConsentError) {
                 switch id {
                 case 1: return .tcfEuV1(try TCStringV1(encoded: text, options: options))
-                case 2: return .tcfEuV2(try TCString(gppSection: text, options: options))
+                case 2: return .tcfEuV2(try TCString.decoding(gppSection: text, options: options))
                 default: return .usPrivacy(try USPrivacyString(encoded: text, options: options))
                 }
             } catch {

@@ -35,14 +35,20 @@ extension TCString {
     /// being `truncated`. Character offsets in errors are relative to `encoded`.
     ///
     /// The section is read where it lies and kept as a slice of the GPP text (no copy, no allocation): the value
-    /// holds the whole GPP string alive until it changes.
-    package init(gppSection encoded: Substring, options: DecodingOptions) throws(ConsentError) {
-        self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
+    /// holds the whole GPP string alive until it changes. A function rather than an initializer: it returns the
+    /// decoded value as it is, where an initializer assigning `self` copies it (retains and releases of every set).
+    package static func decoding(
+        gppSection encoded: Substring,
+        options: DecodingOptions
+    ) throws(ConsentError)
+        -> TCString
+    {
+        try decode(encoded, options: options, allowsMissingRestrictions: true)
     }
 
-    /// The GPP section decode of a whole string.
+    /// ``decoding(gppSection:options:)`` of a whole string.
     package init(gppSection encoded: String, options: DecodingOptions) throws(ConsentError) {
-        try self.init(gppSection: encoded[...], options: options)
+        self = try TCString.decoding(gppSection: encoded[...], options: options)
     }
 
     static func decode(
