@@ -19,7 +19,7 @@ extension TCString {
     ///   `badValue` (a 6-bit letter above Z, vendor id 0 or a range ending before its start, publisher restriction
     ///   purpose 0 or type 3, a second core segment), `policyViolation` (strict only).
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
-        self = try TCString.decode(encoded[...], options: options, allowsMissingRestrictions: false)
+        self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: false)
     }
 
     /// Decodes a TC string held in any string type (a `Substring` of a URL, say): as ``init(encoded:options:)``,
@@ -32,45 +32,59 @@ extension TCString {
 
     /// Decodes the TC string of a GPP `tcfeuv2` section: as ``init(encoded:options:)``, but a core that ends before
     /// or inside NumPubRestrictions has no restrictions (the iabgpp-es tolerance, gpp-sections.md §2) instead of
-    /// being `truncated`. Character offsets in errors are relative to `encoded`.
+    /// being `truncated`.
     ///
-    /// The section is read where it lies and kept as a slice of the GPP text (no copy, no allocation): the value
-    /// holds the whole GPP string alive until it changes. A function rather than an initializer: it returns the
-    /// decoded value as it is, where an initializer assigning `self` copies it (retains and releases of every set).
+    /// The section is read where it lies, `view` (the section within the GPP string's view, so character offsets in
+    /// errors count from the start of the GPP string), and `original` (the same text as a slice of the GPP string)
+    /// is kept without a copy: the value holds the whole GPP string alive until it changes. A function rather than
+    /// an initializer: it returns the decoded value as it is, where an initializer assigning `self` copies it.
     package static func decoding(
-        gppSection encoded: Substring,
+        gppSection view: TextView,
+        original: Substring,
         options: DecodingOptions
-    ) throws(ConsentError)
-        -> TCString
-    {
-        try decode(encoded, options: options, allowsMissingRestrictions: true)
+    ) throws(ConsentError) -> TCString {
+        try decode(view, original: original, options: options, allowsMissingRestrictions: true)
     }
 
-    /// ``decoding(gppSection:options:)`` of a whole string.
+    /// The GPP section decode of a whole string (character offsets in errors count from its start).
     package init(gppSection encoded: String, options: DecodingOptions) throws(ConsentError) {
-        self = try TCString.decoding(gppSection: encoded[...], options: options)
+        self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
     }
 
     static func decode(
-        _ encoded: Substring,
+        _ encoded: String,
         options: DecodingOptions,
         allowsMissingRestrictions: Bool
     ) throws(ConsentError) -> TCString {
-        let length = encoded.utf8.count
-        guard length > 0 else { throw ConsentError(.empty, format: .tcf) }
-        guard length <= options.maxInputLength else {
-            throw ConsentError(.tooLong, format: .tcf, value: Int64(length))
-        }
-        let value = try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
-            var recorder = NoLayoutRecording()
-            let scan = try TCStringScan(
-                view: view,
+        try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
+            try decode(
+                view,
+                original: encoded[...],
                 options: options,
-                allowsMissingRestrictions: allowsMissingRestrictions,
-                recorder: &recorder
+                allowsMissingRestrictions: allowsMissingRestrictions
             )
-            return try TCString(scan: scan, view: view, original: encoded)
         }
+    }
+
+    /// Decodes `view`, whose text is `original`.
+    private static func decode(
+        _ view: TextView,
+        original: Substring,
+        options: DecodingOptions,
+        allowsMissingRestrictions: Bool
+    ) throws(ConsentError) -> TCString {
+        guard view.count > 0 else { throw ConsentError(.empty, format: .tcf) }
+        guard view.count <= options.maxInputLength else {
+            throw ConsentError(.tooLong, format: .tcf, value: Int64(view.count))
+        }
+        var recorder = NoLayoutRecording()
+        let scan = try TCStringScan(
+            view: view,
+            options: options,
+            allowsMissingRestrictions: allowsMissingRestrictions,
+            recorder: &recorder
+        )
+        let value = try TCString(scan: scan, view: view, original: original)
         if options.strict, let violation = value.firstPolicyViolation() { throw violation }
         return value
     }

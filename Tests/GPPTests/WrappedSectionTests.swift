@@ -78,6 +78,13 @@ import USPrivacy
         #expect(error?.format == .gpp)
         #expect(error?.segment.description == "tcfeuv2")
         #expect(error?.characterOffset == 7)
+        // A bad character inside section 2 is located in the GPP string.
+        let bad = thrownError { () throws(ConsentError) in
+            _ = try GPPString(encoded: "DBACNY~" + Self.tcString.prefix(8) + "*" + Self.tcString.dropFirst(9) + "~1YNN")
+        }
+        #expect(bad?.code == .badBase64)
+        #expect(bad?.segment.description == "tcfeuv2")
+        #expect(bad?.characterOffset == 15)
     }
 
     @Test func aCoreEndingBeforePubRestrictionsIsAccepted() throws {
