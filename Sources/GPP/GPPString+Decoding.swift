@@ -83,15 +83,17 @@ extension GPPString {
             do throws(ConsentError) {
                 switch id {
                 case 1: return .tcfEuV1(try TCStringV1(encoded: text, options: options))
-                case 2: return .tcfEuV2(try TCString(gppSection: String(text), options: options))
+                case 2: return .tcfEuV2(try TCString.decoding(gppSection: part, original: text, options: options))
                 default: return .usPrivacy(try USPrivacyString(encoded: text, options: options))
                 }
             } catch {
-                // Reported as this GPP section's error; the section's decoder counts characters from its start.
+                // Reported as this GPP section's error; sections 1 and 6 count characters from their own start.
                 var shifted = error
                 shifted.format = .gpp
                 shifted.segment = id == 1 ? "tcfeuv1" : id == 2 ? "tcfeuv2" : "uspv1"
-                shifted.characterOffset = (error.characterOffset ?? 0) + part.offset
+                // Section 2 is read in place: its offsets already count from the GPP string's start.
+                shifted.characterOffset =
+                    id == 2 ? error.characterOffset ?? part.offset : (error.characterOffset ?? 0) + part.offset
                 throw shifted
             }
         default: break

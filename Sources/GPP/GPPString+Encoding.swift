@@ -1,4 +1,5 @@
 public import ConsentCore
+import TCF
 
 extension GPPString {
     /// The encoded string: the decoded text while nothing changed (unless `options` asks for a canonical
@@ -38,17 +39,24 @@ extension GPPString {
         // Sizing pass: sections kept or made as text (TC string, US Privacy, unknown, unchanged field sections) are
         // made once here; field sections written bit by bit are counted, so that the writer gets exactly the room
         // the string needs and never grows.
+        // A TC string written canonically goes straight into the writer too (planned once; ids are unique, so
+        // there is at most one).
         var texts: [String] = []
-        texts.reserveCapacity(ordered.count)
+        var tcPlan: TCStringCanonicalPlan?
         var counter = BitCounter()
         try Self.writeHeader(header, ids: ids, into: &counter)
         for section in ordered {
             counter.appendASCII(GPPHeader.tilde)
             if let fields = section.canonicalFields(options) {
                 try fields.writeCanonical(into: &counter)
+            } else if case .tcfEuV2(let value) = section, !(preserve && value.isUnmodifiedDecodedValue) {
+                let plan = TCStringCanonicalPlan(value)
+                try plan.write(value, to: &counter)
+                tcPlan = plan
             } else {
                 let text = try section.encoded(options: options)
                 counter.appendText(text)
+                if texts.isEmpty { texts.reserveCapacity(ordered.count) }
                 texts.append(text)
             }
         }
@@ -59,6 +67,9 @@ extension GPPString {
             writer.appendASCII(GPPHeader.tilde)
             if let fields = section.canonicalFields(options) {
                 try fields.writeCanonical(into: &writer)
+            } else if case .tcfEuV2(let value) = section, let tcPlan {
+                // Planned above: section 2 is written canonically whenever there is a plan (its id is unique).
+                try tcPlan.write(value, to: &writer)
             } else if nextText < texts.count {
                 writer.appendText(texts[nextText])
                 nextText += 1

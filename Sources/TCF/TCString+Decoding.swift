@@ -32,14 +32,23 @@ extension TCString {
 
     /// Decodes the TC string of a GPP `tcfeuv2` section: as ``init(encoded:options:)``, but a core that ends before
     /// or inside NumPubRestrictions has no restrictions (the iabgpp-es tolerance, gpp-sections.md §2) instead of
-    /// being `truncated`. Character offsets in errors are relative to `encoded`.
-    package init(gppSection encoded: String, options: DecodingOptions) throws(ConsentError) {
-        self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
+    /// being `truncated`.
+    ///
+    /// The section is read where it lies, `view` (the section within the GPP string's view, so character offsets in
+    /// errors count from the start of the GPP string), and `original` (the same text as a slice of the GPP string)
+    /// is kept without a copy: the value holds the whole GPP string alive until it changes. A function rather than
+    /// an initializer: it returns the decoded value as it is, where an initializer assigning `self` copies it.
+    package static func decoding(
+        gppSection view: TextView,
+        original: Substring,
+        options: DecodingOptions
+    ) throws(ConsentError) -> TCString {
+        try decode(view, original: original, options: options, allowsMissingRestrictions: true)
     }
 
-    /// The GPP section decode for any string type (a `Substring` of the GPP string), keeping a `String` copy.
-    package init(gppSection encoded: some StringProtocol, options: DecodingOptions) throws(ConsentError) {
-        try self.init(gppSection: String(encoded), options: options)
+    /// The GPP section decode of a whole string (character offsets in errors count from its start).
+    package init(gppSection encoded: String, options: DecodingOptions) throws(ConsentError) {
+        self = try TCString.decode(encoded, options: options, allowsMissingRestrictions: true)
     }
 
     static func decode(
@@ -47,27 +56,41 @@ extension TCString {
         options: DecodingOptions,
         allowsMissingRestrictions: Bool
     ) throws(ConsentError) -> TCString {
-        let length = encoded.utf8.count
-        guard length > 0 else { throw ConsentError(.empty, format: .tcf) }
-        guard length <= options.maxInputLength else {
-            throw ConsentError(.tooLong, format: .tcf, value: Int64(length))
-        }
-        let value = try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
-            var recorder = NoLayoutRecording()
-            let scan = try TCStringScan(
-                view: view,
+        try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
+            try decode(
+                view,
+                original: encoded[...],
                 options: options,
-                allowsMissingRestrictions: allowsMissingRestrictions,
-                recorder: &recorder
+                allowsMissingRestrictions: allowsMissingRestrictions
             )
-            return try TCString(scan: scan, view: view, original: encoded)
         }
+    }
+
+    /// Decodes `view`, whose text is `original`.
+    private static func decode(
+        _ view: TextView,
+        original: Substring,
+        options: DecodingOptions,
+        allowsMissingRestrictions: Bool
+    ) throws(ConsentError) -> TCString {
+        guard view.count > 0 else { throw ConsentError(.empty, format: .tcf) }
+        guard view.count <= options.maxInputLength else {
+            throw ConsentError(.tooLong, format: .tcf, value: Int64(view.count))
+        }
+        var recorder = NoLayoutRecording()
+        let scan = try TCStringScan(
+            view: view,
+            options: options,
+            allowsMissingRestrictions: allowsMissingRestrictions,
+            recorder: &recorder
+        )
+        let value = try TCString(scan: scan, view: view, original: original)
         if options.strict, let violation = value.firstPolicyViolation() { throw violation }
         return value
     }
 
     /// The second pass: builds the sets of a scanned string (the only allocations of a decode).
-    init(scan: TCStringScan, view: TextView, original: String) throws(ConsentError) {
+    init(scan: TCStringScan, view: TextView, original: Substring) throws(ConsentError) {
         created = scan.fields.created
         lastUpdated = scan.fields.lastUpdated
         cmpId = scan.fields.cmpId
@@ -101,7 +124,7 @@ extension TCString {
         }
         publisherTC = scan.publisherTC
         unknownSegments = scan.unknownSegmentCount == 0 ? [] : TCString.unknownSegments(of: view)
-        _original = original
+        _originalText = original
     }
 
     /// The text of every segment of types 4-7, in order (the string has been validated).
@@ -113,5 +136,30 @@ extension TCString {
             if SegmentKind.guess(firstCharacterOf: part) == .unknown { result.append(part.string) }
         }
         return result
+    }
+}
+
+/// The plan of a TC string's canonical encoding (vendor section forms), made once for the counting and the writing
+/// pass: how the GPP encoder writes a `tcfeuv2` section straight into its own writer without making a string of it.
+/// The writing methods are not generic, so that the encoder is specialized here, inside TCF.
+package struct TCStringCanonicalPlan {
+    private let plan: TCString.EncodingPlan
+
+    /// Plans the canonical encoding of `value` (as ``TCString/encoded(options:)`` with `.canonical`).
+    package init(_ value: TCString) {
+        plan = TCString.EncodingPlan(value)
+    }
+
+    /// Counts the canonical encoding of `value`, the value this plan was made for, into `counter`.
+    /// - Throws: as ``TCString/encoded(options:)``.
+    package func write(_ value: TCString, to counter: inout BitCounter) throws(ConsentError) {
+        try value.write(to: &counter, plan: plan)
+    }
+
+    /// Writes the canonical encoding of `value`, the value this plan was made for, into `writer` (at a segment
+    /// boundary).
+    /// - Throws: as ``TCString/encoded(options:)``.
+    package func write(_ value: TCString, to writer: inout BitWriter) throws(ConsentError) {
+        try value.write(to: &writer, plan: plan)
     }
 }

@@ -66,8 +66,18 @@ public struct TCString: Sendable {
     /// written back after the known segments.
     public var unknownSegments: [String] { didSet { _original = nil } }
 
-    /// The text this value was decoded from, while no property has changed since.
-    var _original: String?
+    /// The text this value was decoded from, while no property has changed since: the whole input of
+    /// ``init(encoded:options:)``, or the section's slice of a GPP string (decoded without a copy).
+    var _originalText: Substring?
+
+    /// ``_originalText`` as a string: no copy when it is a whole string.
+    var _original: String? {
+        get { _originalText.map(String.init) }
+        set { _originalText = newValue?[...] }
+    }
+
+    /// The text this value was decoded from, where it lies (in a GPP string, say), while no property has changed.
+    package var originalText: Substring? { _originalText }
 
     /// A TC string built from its values; it encodes canonically.
     public init(
@@ -116,7 +126,7 @@ public struct TCString: Sendable {
         self.allowedVendors = allowedVendors
         self.publisherTC = publisherTC
         self.unknownSegments = unknownSegments
-        _original = nil
+        _originalText = nil
     }
 
     /// The restriction types the string sets for `vendor` on `purpose` (at most one in a well-formed string).

@@ -28,6 +28,41 @@ import USPrivacy
         #expect(quoted?.field.description == "sectionIds")
     }
 
+    @Test func section2KeepsItsTextWhereItLiesForLosslessEncodingAndJSON() throws {
+        let text = "DBACNY~" + Self.tcString + "~1YNN"
+        var string = try GPPString(encoded: text)
+        let section = try #require(string.tcfEuV2)
+        #expect(try section.encoded() == Self.tcString)
+        #expect(section.jsonValue()["encoding"]?["original"] == .string(Self.tcString))
+        #expect(try TCString(json: section.jsonValue()).encoded() == Self.tcString)
+        // Another section changes: the whole text is dropped, section 2 is still written as it was.
+        string[id: 6] = .usPrivacy(try USPrivacyString(encoded: "1YYN"))
+        #expect(try string.encoded() == "DBACNY~" + Self.tcString + "~1YYN")
+        var changed = section
+        changed.cmpId = 32
+        #expect(!changed.isUnmodifiedDecodedValue)
+        #expect(try TCString(encoded: try changed.encoded()).cmpId == 32)
+    }
+
+    @Test func aCanonicalOrChangedSection2IsWrittenAsTheTCStringsOwnCanonicalEncoding() throws {
+        let text = "DBACNY~" + Self.tcString + "~1YNN"
+        var string = try GPPString(encoded: text)
+        let section = try #require(string.tcfEuV2)
+        let canonical = try section.encoded(options: .canonical)
+        let parts = try string.encoded(options: .canonical).split(separator: "~").map(String.init)
+        #expect(parts.dropFirst() == [canonical, "1YNN"])
+        var changed = section
+        changed.vendorConsents = [1, 2, 3, 700]
+        string[id: 2] = .tcfEuV2(changed)
+        #expect(try string.encoded() == "DBACNY~" + (try changed.encoded()) + "~1YNN")
+        #expect(try GPPString(encoded: try string.encoded()).tcfEuV2 == changed)
+        changed.cmpId = 4096
+        string[id: 2] = .tcfEuV2(changed)
+        let error = thrownError { () throws(ConsentError) in _ = try string.encoded() }
+        #expect(error?.code == .valueOutOfRange)
+        #expect(error?.field.description == "cmpId")
+    }
+
     @Test func uspv1Sections() throws {
         #expect(try GPPString(encoded: "DBABTA~1---").usPrivacy?.notice == .notApplicable)
         let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBABTA~1YN") }
@@ -43,6 +78,13 @@ import USPrivacy
         #expect(error?.format == .gpp)
         #expect(error?.segment.description == "tcfeuv2")
         #expect(error?.characterOffset == 7)
+        // A bad character inside section 2 is located in the GPP string.
+        let bad = thrownError { () throws(ConsentError) in
+            _ = try GPPString(encoded: "DBACNY~" + Self.tcString.prefix(8) + "*" + Self.tcString.dropFirst(9) + "~1YNN")
+        }
+        #expect(bad?.code == .badBase64)
+        #expect(bad?.segment.description == "tcfeuv2")
+        #expect(bad?.characterOffset == 15)
     }
 
     @Test func aCoreEndingBeforePubRestrictionsIsAccepted() throws {
