@@ -129,7 +129,15 @@ extension TCString {
         vendor: Int,
         purposes: IDSet
     ) throws(ConsentError) -> (vendorConsent: Bool, vendorLegitimateInterest: Bool, purposesConsent: Bool) {
-        try withTextView(of: encoded) { view throws(ConsentError) in
+        // A well-formed string is answered in one pass that carries no error out of the closure; anything else is
+        // asked again of the full query, which agrees with it and throws the exact error.
+        if let answer = withTextView(
+            of: encoded,
+            { view in QuickCheck.answer(view, vendor: vendor, purposes: purposes) }
+        ) {
+            return answer
+        }
+        return try withTextView(of: encoded) { view throws(ConsentError) in
             let query = try Query(view: view)
             return
                 (
