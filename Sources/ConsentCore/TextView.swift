@@ -236,19 +236,39 @@ public struct TextView {
     @inlinable
     public func leadingSegmentBitReader(separator: UInt8) throws(ConsentError) -> BitReader {
         var index = 0
-        // Sixteen bytes a step, then one: the first byte outside the alphabet ends the fast scan.
+        // Thirty-two bytes a step while all are in the alphabet, then sixteen to find the first byte outside it.
+        while index &+ 32 <= count {
+            // Proof: 0 <= index and index + 32 <= count, so both blocks of sixteen lie inside the view.
+            let first = _base64URLInvalidBits(at: index)
+            let second = _base64URLInvalidBits(at: index &+ 16)
+            if first.0 | first.1 | second.0 | second.1 != 0 { break }
+            index &+= 32
+        }
+        var stopped = false
         while index &+ 16 <= count {
             // Proof: 0 <= index and index + 16 <= count.
             let invalid = _base64URLInvalidBits(at: index)
-            if invalid.0 != 0 {
-                index &+= invalid.0.trailingZeroBitCount >> 3
-                break
-            }
-            if invalid.1 != 0 {
-                index &+= 8 &+ invalid.1.trailingZeroBitCount >> 3
+            if invalid.0 | invalid.1 != 0 {
+                index &+=
+                    invalid.0 != 0 ? invalid.0.trailingZeroBitCount >> 3 : 8 &+ invalid.1.trailingZeroBitCount >> 3
+                stopped = true
                 break
             }
             index &+= 16
+        }
+        if !stopped && index < count && count >= 16 {
+            // The last sixteen bytes, overlapping checked ones (all in the alphabet, so their bits are clear): the
+            // first set bit is the first byte outside the alphabet at or after `index`.
+            // Proof: count >= 16, so 0 <= count - 16 and the block ends at count.
+            let last = count &- 16
+            let invalid = _base64URLInvalidBits(at: last)
+            if invalid.0 != 0 {
+                index = last &+ invalid.0.trailingZeroBitCount >> 3
+            } else if invalid.1 != 0 {
+                index = last &+ 8 &+ invalid.1.trailingZeroBitCount >> 3
+            } else {
+                index = count
+            }
         }
         while index < count && Base64URL.sextet(self[unchecked: index]) != Base64URL.invalid { index &+= 1 }
         // Every byte before `index` is in the alphabet. A separator there (not first) ends a segment without
