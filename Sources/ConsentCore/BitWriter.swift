@@ -3,7 +3,10 @@
 /// Segments are written one after the other: ``finishSegment(paddingToMultipleOf:)`` pads the current one with
 /// zero bits, then separators and verbatim text can follow. ``makeString()`` returns the text.
 public struct BitWriter: BitSink {
+    /// The characters: the first `_written` are the text, the rest zero room made ahead (so that a run of
+    /// characters is stored through one buffer access, not one append each).
     @usableFromInline var _characters: [UInt8]
+    @usableFromInline var _written: Int = 0
     @usableFromInline var _accumulator: UInt64 = 0
     @usableFromInline var _pendingBits: Int = 0
     @usableFromInline var _segmentBits: Int = 0
@@ -11,15 +14,14 @@ public struct BitWriter: BitSink {
     /// An empty writer with room for about `bits` bits of output.
     @inlinable
     public init(reservingBits bits: Int = 0) {
-        _characters = []
-        _characters.reserveCapacity(bits / 6 &+ 2)
+        _characters = Array(repeating: 0, count: Swift.max(bits, 0) / 6 &+ 2)
     }
 
     /// Bits written to the current segment.
     @inlinable public var segmentBitCount: Int { _segmentBits }
 
     /// Characters written so far (a started character not included).
-    @inlinable public var characterCount: Int { _characters.count }
+    @inlinable public var characterCount: Int { _written }
 
     /// See ``BitSink``.
     @inlinable
@@ -38,12 +40,29 @@ public struct BitWriter: BitSink {
     @inlinable @inline(__always)
     mutating func _writeSmall(_ value: UInt64, count: Int) {
         _accumulator = _accumulator << UInt64(count) | value
-        _pendingBits &+= count
-        while _pendingBits >= 6 {
-            _pendingBits &-= 6
-            _characters.append(Base64URL.character(UInt8(truncatingIfNeeded: _accumulator >> UInt64(_pendingBits))))
+        var pending = _pendingBits &+ count
+        if pending >= 6 {
+            // At most six characters (37 bits); make room first if the sizing pass was short.
+            let needed = pending / 6
+            if _written &+ needed > _characters.count {
+                _characters.append(contentsOf: repeatElement(0, count: Swift.max(needed, _characters.count)))
+            }
+            let accumulator = _accumulator
+            var written = _written
+            unsafe _characters.withUnsafeMutableBufferPointer { buffer in
+                while pending >= 6 {
+                    pending &-= 6
+                    // Proof: written < _written + needed <= buffer.count (room made above).
+                    unsafe buffer[written] = Base64URL.character(
+                        UInt8(truncatingIfNeeded: accumulator >> UInt64(pending))
+                    )
+                    written &+= 1
+                }
+            }
+            _written = written
         }
-        _accumulator &= (1 << UInt64(_pendingBits)) &- 1
+        _pendingBits = pending
+        _accumulator &= (1 << UInt64(pending)) &- 1
     }
 
     /// See ``BitSink``.
@@ -60,25 +79,36 @@ public struct BitWriter: BitSink {
         _segmentBits = 0
     }
 
+    /// Appends text after the written characters, keeping the room made ahead (so that no later write grows
+    /// the array when the sizing pass counted the text).
+    @inlinable
+    mutating func _appendText(_ append: (inout [UInt8]) -> Void) {
+        let room = _characters.count
+        if _written < room { _characters.removeSubrange(_written...) }
+        append(&_characters)
+        _written = _characters.count
+        if _written < room { _characters.append(contentsOf: repeatElement(0, count: room &- _written)) }
+    }
+
     /// See ``BitSink``.
     @inlinable
     public mutating func appendASCII(_ byte: UInt8) {
         precondition(_pendingBits == 0, "finish the segment before appending text")
-        _characters.append(byte)
+        _appendText { $0.append(byte) }
     }
 
     /// See ``BitSink``.
     @inlinable
     public mutating func appendText(_ text: String) {
         precondition(_pendingBits == 0, "finish the segment before appending text")
-        _characters.append(contentsOf: text.utf8)
+        _appendText { $0.append(contentsOf: text.utf8) }
     }
 
     /// The text written so far; a segment that was not finished is padded to whole characters first.
     public func makeString() -> String {
         var copy = self
         if copy._pendingBits > 0 { copy.finishSegment(paddingToMultipleOf: 6) }
-        return String(decoding: copy._characters, as: UTF8.self)
+        return String(decoding: copy._characters[0..<copy._written], as: UTF8.self)
     }
 }
 

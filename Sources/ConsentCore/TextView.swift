@@ -68,6 +68,19 @@ public struct TextView {
     public func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
         var index = Swift.max(start, 0)
         // Eight bytes a step (SWAR): a 700-character TC string is scanned for its first `.` on the query path.
+        // Sixteen bytes a step (SIMD), then eight (SWAR), then one.
+        let needle = SIMD16<UInt8>(repeating: byte)
+        while index &+ 16 <= count {
+            // Proof: index + 16 <= count, so the sixteen bytes read lie inside the view.
+            let vector = unsafe UnsafeRawPointer(_base.unsafelyUnwrapped + index).loadUnaligned(
+                as: SIMD16<UInt8>.self
+            )
+            // The mask as two words (lanes are 0 or 0xFF): SIMD's own `any` reduces lane by lane, slowly.
+            let hits = unsafe unsafeBitCast(vector .== needle, to: (UInt64, UInt64).self)
+            if hits.0 != 0 { return index &+ hits.0.trailingZeroBitCount >> 3 }
+            if hits.1 != 0 { return index &+ 8 &+ hits.1.trailingZeroBitCount >> 3 }
+            index &+= 16
+        }
         let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
         while index &+ 8 <= count {
             // Proof: index + 8 <= count, so the eight bytes read lie inside the view; loadUnaligned has no
@@ -164,6 +177,16 @@ public struct TextView {
         }
         var index = 0
         var invalidSeen: UInt8 = 0
+        // Sixteen characters a step (SIMD): the query path validates a whole TC string core on every call.
+        while index &+ 16 <= length {
+            // Proof: index + 16 <= length <= count.
+            let invalid = _base64URLInvalidBits(at: index)
+            if invalid.0 | invalid.1 != 0 {
+                invalidSeen = 1
+                break
+            }
+            index &+= 16
+        }
         // Branch-free scan with comparisons only (no table), which the compiler vectorizes: the query path
         // validates a whole TC string core on every call. The culprit is looked for only on failure.
         while index < length {
@@ -182,6 +205,78 @@ public struct TextView {
             throw ConsentError(.badBase64, characterOffset: offset + bad, value: Int64(self[unchecked: bad]))
         }
         return length
+    }
+
+    /// One bit per byte of the sixteen at `index` (bit 8k+7 of the pair of words, k = 0..<16 from `index`): set
+    /// for a byte outside the base64url alphabet. The caller proves `0 <= index` and `index + 16 <= count`.
+    @inlinable @inline(__always)
+    func _base64URLInvalidBits(at index: Int) -> (UInt64, UInt64) {
+        let vector = unsafe UnsafeRawPointer(_base.unsafelyUnwrapped + index).loadUnaligned(as: SIMD16<UInt8>.self)
+        // The same classes as the scalar scan: a-z after lower-casing, 0-9, `-`, `_`. The constants are typed
+        // SIMD16<UInt8> so that the concrete (vector) comparisons are chosen, not the lane-by-lane generic ones.
+        let caseBit = SIMD16<UInt8>(repeating: 0x20)
+        let a = SIMD16<UInt8>(repeating: UInt8(ascii: "a"))
+        let letters = SIMD16<UInt8>(repeating: 26)
+        let zero = SIMD16<UInt8>(repeating: UInt8(ascii: "0"))
+        let digits = SIMD16<UInt8>(repeating: 10)
+        let dash = SIMD16<UInt8>(repeating: UInt8(ascii: "-"))
+        let underscore = SIMD16<UInt8>(repeating: UInt8(ascii: "_"))
+        let valid =
+            ((vector | caseBit) &- a .< letters) .| (vector &- zero .< digits) .| (vector .== dash)
+            .| (vector .== underscore)
+        // The mask as two words (lanes are 0 or 0xFF): SIMD's own `all` reduces lane by lane, slowly.
+        let words = unsafe unsafeBitCast(valid, to: (UInt64, UInt64).self)
+        return (~words.0, ~words.1)
+    }
+
+    /// A bit reader over the base64url segment that starts the view and ends before the first `separator` (or at
+    /// the end), found and checked in one pass; the same reader and errors as `slice(0..<end).bitReader()`.
+    ///
+    /// - Throws: ``ConsentError/Code/badBase64`` for an empty segment or a character outside the alphabet.
+    @inlinable
+    public func leadingSegmentBitReader(separator: UInt8) throws(ConsentError) -> BitReader {
+        var index = 0
+        // Thirty-two bytes a step while all are in the alphabet, then sixteen to find the first byte outside it.
+        while index &+ 32 <= count {
+            // Proof: 0 <= index and index + 32 <= count, so both blocks of sixteen lie inside the view.
+            let first = _base64URLInvalidBits(at: index)
+            let second = _base64URLInvalidBits(at: index &+ 16)
+            if first.0 | first.1 | second.0 | second.1 != 0 { break }
+            index &+= 32
+        }
+        var stopped = false
+        while index &+ 16 <= count {
+            // Proof: 0 <= index and index + 16 <= count.
+            let invalid = _base64URLInvalidBits(at: index)
+            if invalid.0 | invalid.1 != 0 {
+                index &+=
+                    invalid.0 != 0 ? invalid.0.trailingZeroBitCount >> 3 : 8 &+ invalid.1.trailingZeroBitCount >> 3
+                stopped = true
+                break
+            }
+            index &+= 16
+        }
+        if !stopped && index < count && count >= 16 {
+            // The last sixteen bytes, overlapping checked ones (all in the alphabet, so their bits are clear): the
+            // first set bit is the first byte outside the alphabet at or after `index`.
+            // Proof: count >= 16, so 0 <= count - 16 and the block ends at count.
+            let last = count &- 16
+            let invalid = _base64URLInvalidBits(at: last)
+            if invalid.0 != 0 {
+                index = last &+ invalid.0.trailingZeroBitCount >> 3
+            } else if invalid.1 != 0 {
+                index = last &+ 8 &+ invalid.1.trailingZeroBitCount >> 3
+            } else {
+                index = count
+            }
+        }
+        while index < count && Base64URL.sextet(self[unchecked: index]) != Base64URL.invalid { index &+= 1 }
+        // Every byte before `index` is in the alphabet. A separator there (not first) ends a segment without
+        // padding; anything else (padding, a bad byte, an empty segment) takes the general path for its errors.
+        if index > 0 && (index == count || self[unchecked: index] == separator) {
+            return BitReader(text: slice(0..<index), characterCount: index)
+        }
+        return try slice(0..<(firstIndex(of: separator, from: index) ?? count)).bitReader()
     }
 
     /// A bit reader over this base64url segment, after checking every character.

@@ -40,9 +40,8 @@ extension TCString {
         /// Reads the fixed fields and finds both vendor sections.
         /// - Throws: as the full decode, for the parts read.
         init(view: TextView) throws(ConsentError) {
-            let coreView = view.slice(0..<(view.firstIndex(of: UInt8(ascii: ".")) ?? view.count))
             do throws(ConsentError) {
-                var reader = try coreView.bitReader()
+                var reader = try view.leadingSegmentBitReader(separator: UInt8(ascii: "."))
                 core = reader
                 let fields = try CoreFields.read(&reader)
                 vendorConsents = try VendorSectionScan.scan(&reader, field: "vendorConsents")
@@ -57,7 +56,7 @@ extension TCString {
                 purposeOneTreatment = fields.purposeOneTreatment
                 publisherCountryCode = fields.publisherCountryCode
             } catch {
-                throw error.adding(format: .tcf, segment: "core", characterOffset: coreView.offset)
+                throw error.adding(format: .tcf, segment: "core", characterOffset: view.offset)
             }
         }
 
@@ -130,7 +129,15 @@ extension TCString {
         vendor: Int,
         purposes: IDSet
     ) throws(ConsentError) -> (vendorConsent: Bool, vendorLegitimateInterest: Bool, purposesConsent: Bool) {
-        try withTextView(of: encoded) { view throws(ConsentError) in
+        // A well-formed string is answered in one pass that carries no error out of the closure; anything else is
+        // asked again of the full query, which agrees with it and throws the exact error.
+        if let answer = withTextView(
+            of: encoded,
+            { view in QuickCheck.answer(view, vendor: vendor, purposes: purposes) }
+        ) {
+            return answer
+        }
+        return try withTextView(of: encoded) { view throws(ConsentError) in
             let query = try Query(view: view)
             return
                 (

@@ -21,4 +21,37 @@ import Testing
             }
         }
     }
+
+    @Test func leadingSegmentBitReaderAgreesWithSlicingAtTheSeparatorThenValidating() throws {
+        let seed: UInt64 = 37
+        var random = SplitMix64(seed: seed)
+        // Mostly alphabet characters, so that the sixteen-byte steps run; the rest end or break the segment.
+        let rare: [String] = [".", "=", "+", "/", " ", "é", "\u{7F}"]
+        for length in 0..<70 {
+            for _ in 0..<30 {
+                let text = String(
+                    (0..<length).map { _ -> String in
+                        if random.next() % 12 == 0 { return rare[Int(random.next() % UInt64(rare.count))] }
+                        return String(Array("AZaz09-_Qm")[Int(random.next() % 10)])
+                    }.joined()
+                )
+                typealias Outcome = (characters: Int, padding: Int, error: ConsentError.Code?, offset: Int?)
+                func outcome(_ body: (TextView) throws(ConsentError) -> BitReader) -> Outcome {
+                    do throws(ConsentError) {
+                        let reader = try withTextView(of: text) { view throws(ConsentError) in try body(view) }
+                        return (reader.characterCount, reader.trailingPadding, nil, nil)
+                    } catch {
+                        return (0, 0, error.code, error.characterOffset)
+                    }
+                }
+                let fast = outcome { view throws(ConsentError) in
+                    try view.leadingSegmentBitReader(separator: UInt8(ascii: "."))
+                }
+                let slow = outcome { view throws(ConsentError) in
+                    try view.slice(0..<(view.firstIndex(of: UInt8(ascii: ".")) ?? view.count)).bitReader()
+                }
+                #expect(fast == slow, "seed \(seed): \(text)")
+            }
+        }
+    }
 }
