@@ -1,19 +1,20 @@
 /// Any consent string this package reads: a TCF TC string (v2 or legacy v1.1), a GPP string, a US Privacy string
 /// or a Google Additional Consent string, each as its own typed value.
 ///
-/// A TC string is held indirectly (in a box of its own): inline, the enum took the size of a decoded TC string,
-/// some 300 bytes, and every decode through it, of any kind, paid for moving that many bytes several times, tens
-/// of nanoseconds on a 10 ns US Privacy decode. The box costs a TC string one allocation; the other cases are a
-/// few words and stay inline.
+/// TC, GPP and AC values are held indirectly (each in a box of its own), so a `ConsentString` is a word and a tag,
+/// returned in registers: inline, the enum took the size of a decoded TC string, some 300 bytes, and every decode
+/// through it, of any kind, paid for moving that many bytes several times, tens of nanoseconds on a 10 ns US
+/// Privacy decode. A box costs one allocation, next to the several of a TC, GPP or AC decode; a US Privacy string
+/// is four bytes and stays inline.
 public enum ConsentString: Sendable, Hashable {
     /// A TCF TC string, version 2 (`C...`) or legacy 1.1 (`B...`).
     indirect case tcf(TCFString)
     /// A GPP string (`D...`).
-    case gpp(GPPString)
+    indirect case gpp(GPPString)
     /// A US Privacy string (`1YNN`).
     case usp(USPrivacyString)
     /// A Google Additional Consent string (`2~1.35~dv.9`).
-    case ac(AdditionalConsentString)
+    indirect case ac(AdditionalConsentString)
 
     /// The kind of string.
     public var format: ConsentFormat {
