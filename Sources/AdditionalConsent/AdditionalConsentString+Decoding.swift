@@ -46,8 +46,8 @@ extension AdditionalConsentString {
 
 /// Collects the ids of a decoded string into the two sets.
 struct ProviderSets: AdditionalConsentIDVisitor {
-    var consented = IDSetBuilder()
-    var disclosed = IDSetBuilder()
+    var consented = ProviderIDWords()
+    var disclosed = ProviderIDWords()
 
     @inline(__always)
     mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool) {
@@ -66,9 +66,12 @@ struct ProviderSets: AdditionalConsentIDVisitor {
     }
 }
 
+/// The words of one provider list as the parser fills them (unlike ConsentCore's `IDSetBuilder`, they grow: AC
+/// lists may be unsorted and carry no maximum).
+///
 /// Builds an ``IDSet`` word by word in the words it will keep: sized once from the largest id when it is known, then
 /// handed over without a copy (one allocation for a set with ids above 64, none otherwise).
-struct IDSetBuilder {
+struct ProviderIDWords {
     /// Ids 1...64.
     private var firstWord: UInt64 = 0
     /// Ids 65 and above, 64 a word; may end with zero words (``IDSet`` drops them).
