@@ -1,6 +1,9 @@
 import ConsentCore
 
 /// The 213 fixed bits at the start of a version 2 core segment, Version through PublisherCC.
+///
+/// Trivially copyable (the bitfields are kept as words, id 1 in the most significant bit), so that the scan holding
+/// it copies without retains.
 struct CoreFields: Sendable {
     var created: Int64 = 0
     var lastUpdated: Int64 = 0
@@ -12,11 +15,21 @@ struct CoreFields: Sendable {
     var policyVersion = 0
     var isServiceSpecific = false
     var useNonStandardTexts = false
-    var specialFeatureOptins = IDSet()
-    var purposeConsents = IDSet()
-    var purposeLegitimateInterests = IDSet()
+    /// SpecialFeatureOptIns, 12 bits, left-aligned.
+    var specialFeatureBits: UInt64 = 0
+    /// PurposesConsent, 24 bits, left-aligned.
+    var purposeConsentBits: UInt64 = 0
+    /// PurposesLITransparency, 24 bits, left-aligned.
+    var purposeLegitimateInterestBits: UInt64 = 0
     var purposeOneTreatment = false
     var publisherCountryCode = TwoLetterCode.unknownCountry
+
+    /// SpecialFeatureOptIns (never allocates).
+    var specialFeatureOptins: IDSet { IDSet(firstWord: specialFeatureBits, followingWords: []) }
+    /// PurposesConsent (never allocates).
+    var purposeConsents: IDSet { IDSet(firstWord: purposeConsentBits, followingWords: []) }
+    /// PurposesLITransparency (never allocates).
+    var purposeLegitimateInterests: IDSet { IDSet(firstWord: purposeLegitimateInterestBits, followingWords: []) }
 
     /// Bits of the fixed part.
     static let bitCount = 213
@@ -74,9 +87,9 @@ struct CoreFields: Sendable {
         fields.policyVersion = Int(bits(132, 6))
         fields.isServiceSpecific = bits(138, 1) == 1
         fields.useNonStandardTexts = bits(139, 1) == 1
-        fields.specialFeatureOptins = IDSet(bitfieldWords: CollectionOfOne(bits(140, 12) << 52))
-        fields.purposeConsents = IDSet(bitfieldWords: CollectionOfOne(bits(152, 24) << 40))
-        fields.purposeLegitimateInterests = IDSet(bitfieldWords: CollectionOfOne(bits(176, 24) << 40))
+        fields.specialFeatureBits = bits(140, 12) << 52
+        fields.purposeConsentBits = bits(152, 24) << 40
+        fields.purposeLegitimateInterestBits = bits(176, 24) << 40
         fields.purposeOneTreatment = bits(200, 1) == 1
         fields.publisherCountryCode = country
         try reader.skipBits(bitCount)
@@ -101,11 +114,26 @@ struct CoreFields: Sendable {
         fields.policyVersion = try reader.readInteger(bits: 6, field: "policyVersion")
         fields.isServiceSpecific = try reader.readBool(field: "isServiceSpecific")
         fields.useNonStandardTexts = try reader.readBool(field: "useNonStandardTexts")
-        fields.specialFeatureOptins = try reader.readBitField(count: 12, field: "specialFeatureOptins")
-        fields.purposeConsents = try reader.readBitField(count: 24, field: "purposeConsents")
-        fields.purposeLegitimateInterests = try reader.readBitField(count: 24, field: "purposeLegitimateInterests")
+        fields.specialFeatureBits = try reader.readBitFieldWord(count: 12, field: "specialFeatureOptins")
+        fields.purposeConsentBits = try reader.readBitFieldWord(count: 24, field: "purposeConsents")
+        fields.purposeLegitimateInterestBits = try reader.readBitFieldWord(
+            count: 24,
+            field: "purposeLegitimateInterests"
+        )
         fields.purposeOneTreatment = try reader.readBool(field: "purposeOneTreatment")
         fields.publisherCountryCode = try reader.readTwoLetterCode(field: "publisherCountryCode")
         return fields
+    }
+}
+
+extension BitReader {
+    /// Reads a bitfield of `count` (0...64) bits as one word, id 1 in the most significant bit: the word of
+    /// ``readBitField(count:field:)`` without building the set. Same errors.
+    /// - Throws: `truncated` when fewer than `count` bits remain.
+    @inline(__always)
+    mutating func readBitFieldWord(count: Int, field: StaticString) throws(ConsentError) -> UInt64 {
+        guard count > 0 else { return 0 }
+        let value: UInt64 = try readInteger(bits: count, field: field)
+        return value << UInt64(64 &- count)
     }
 }

@@ -90,39 +90,49 @@ extension TCString {
     }
 
     /// The second pass: builds the sets of a scanned string (the only allocations of a decode).
+    ///
+    /// Everything that can throw runs before the first property is set: a throw after that would make the compiler
+    /// build the value in a temporary and copy it out.
     init(scan: TCStringScan, view: TextView, original: Substring) throws(ConsentError) {
-        created = scan.fields.created
-        lastUpdated = scan.fields.lastUpdated
-        cmpId = scan.fields.cmpId
-        cmpVersion = scan.fields.cmpVersion
-        consentScreen = scan.fields.consentScreen
-        consentLanguage = scan.fields.consentLanguage
-        vendorListVersion = scan.fields.vendorListVersion
-        policyVersion = scan.fields.policyVersion
-        isServiceSpecific = scan.fields.isServiceSpecific
-        useNonStandardTexts = scan.fields.useNonStandardTexts
-        specialFeatureOptins = scan.fields.specialFeatureOptins
-        purposeConsents = scan.fields.purposeConsents
-        purposeLegitimateInterests = scan.fields.purposeLegitimateInterests
-        purposeOneTreatment = scan.fields.purposeOneTreatment
-        publisherCountryCode = scan.fields.publisherCountryCode
-        vendorConsents = try scan.vendorConsents.materialize(from: scan.core, field: "vendorConsents")
-        vendorLegitimateInterests = try scan.vendorLegitimateInterests.materialize(
+        let vendorConsents = try scan.vendorConsents.materialize(from: scan.core, field: "vendorConsents")
+        let vendorLegitimateInterests = try scan.vendorLegitimateInterests.materialize(
             from: scan.core,
             field: "vendorLegitimateInterests"
         )
-        publisherRestrictions = try scan.restrictions.materialize(from: scan.core)
+        let publisherRestrictions = try scan.restrictions.materialize(from: scan.core)
+        var disclosedVendors = IDSet()
         if let disclosed = scan.disclosedVendors {
             disclosedVendors = try disclosed.section.materialize(from: disclosed.segment, field: "disclosedVendors")
-        } else {
-            disclosedVendors = nil
         }
+        var allowedVendors = IDSet()
         if let allowed = scan.allowedVendors {
             allowedVendors = try allowed.section.materialize(from: allowed.segment, field: "allowedVendors")
-        } else {
-            allowedVendors = nil
         }
-        publisherTC = scan.publisherTC
+        let fields = scan.fields
+        created = fields.created
+        lastUpdated = fields.lastUpdated
+        cmpId = fields.cmpId
+        cmpVersion = fields.cmpVersion
+        consentScreen = fields.consentScreen
+        consentLanguage = fields.consentLanguage
+        vendorListVersion = fields.vendorListVersion
+        policyVersion = fields.policyVersion
+        isServiceSpecific = fields.isServiceSpecific
+        useNonStandardTexts = fields.useNonStandardTexts
+        specialFeatureOptins = fields.specialFeatureOptins
+        purposeConsents = fields.purposeConsents
+        purposeLegitimateInterests = fields.purposeLegitimateInterests
+        purposeOneTreatment = fields.purposeOneTreatment
+        publisherCountryCode = fields.publisherCountryCode
+        self.vendorConsents = vendorConsents
+        self.vendorLegitimateInterests = vendorLegitimateInterests
+        self.publisherRestrictions = publisherRestrictions
+        _disclosedVendors = disclosedVendors
+        _hasDisclosedVendors = scan.disclosedVendors != nil
+        _allowedVendors = allowedVendors
+        _hasAllowedVendors = scan.allowedVendors != nil
+        _publisherTC = scan.publisherTC?.value ?? PublisherTC()
+        _hasPublisherTC = scan.publisherTC != nil
         unknownSegments = scan.unknownSegmentCount == 0 ? [] : TCString.unknownSegments(of: view)
         _originalText = original
     }

@@ -4,7 +4,8 @@ import ConsentCore
 /// fields read, and the position of every variable part found, all without allocating.
 ///
 /// Only when the whole string has been checked does ``TCString/init(scan:view:original:)`` build the sets. So a
-/// string that fails to decode allocates nothing, and the failure costs no more than the success would.
+/// string that fails to decode allocates nothing, and the failure costs no more than the success would. Trivially
+/// copyable: no reference in it, so copies cost no retains.
 struct TCStringScan {
     /// The core segment, reader at bit 0.
     var core: BitReader
@@ -18,7 +19,7 @@ struct TCStringScan {
     /// The first allowed vendors segment and its vendor section.
     var allowedVendors: (segment: BitReader, section: VendorSectionScan)?
     /// The first publisher TC segment, complete (its sets never exceed 64 ids, so it costs no allocation).
-    var publisherTC: PublisherTC?
+    var publisherTC: PublisherTCBits?
     /// Number of segments of types 4-7.
     var unknownSegmentCount = 0
 
@@ -137,21 +138,38 @@ struct TCStringScan {
     }
 
     /// Reads the publisher TC segment after its SegmentType.
-    static func readPublisherTC(_ reader: inout BitReader) throws(ConsentError) -> PublisherTC {
-        let consents = try reader.readBitField(count: 24, field: "publisherConsents")
-        let legitimateInterests = try reader.readBitField(count: 24, field: "publisherLegitimateInterests")
-        let customCount: Int = try reader.readInteger(bits: 6, field: "numCustomPurposes")
-        let customConsents = try reader.readBitField(count: customCount, field: "publisherCustomConsents")
-        let customLegitimateInterests = try reader.readBitField(
-            count: customCount,
+    static func readPublisherTC(_ reader: inout BitReader) throws(ConsentError) -> PublisherTCBits {
+        var bits = PublisherTCBits()
+        bits.consents = try reader.readBitFieldWord(count: 24, field: "publisherConsents")
+        bits.legitimateInterests = try reader.readBitFieldWord(count: 24, field: "publisherLegitimateInterests")
+        bits.customCount = try reader.readInteger(bits: 6, field: "numCustomPurposes")
+        bits.customConsents = try reader.readBitFieldWord(count: bits.customCount, field: "publisherCustomConsents")
+        bits.customLegitimateInterests = try reader.readBitFieldWord(
+            count: bits.customCount,
             field: "publisherCustomLegitimateInterests"
         )
-        return PublisherTC(
-            publisherConsents: consents,
-            publisherLegitimateInterests: legitimateInterests,
+        return bits
+    }
+}
+
+/// The fields of a publisher TC segment as read: every bitfield fits a word (left-aligned, id 1 in the most
+/// significant bit), so the scan keeps them without references.
+struct PublisherTCBits: Sendable {
+    var consents: UInt64 = 0
+    var legitimateInterests: UInt64 = 0
+    /// NumCustomPurposes, 6 bits.
+    var customCount = 0
+    var customConsents: UInt64 = 0
+    var customLegitimateInterests: UInt64 = 0
+
+    /// The segment as a value (its sets never allocate).
+    var value: PublisherTC {
+        PublisherTC(
+            publisherConsents: IDSet(firstWord: consents, followingWords: []),
+            publisherLegitimateInterests: IDSet(firstWord: legitimateInterests, followingWords: []),
             numCustomPurposes: customCount,
-            publisherCustomConsents: customConsents,
-            publisherCustomLegitimateInterests: customLegitimateInterests
+            publisherCustomConsents: IDSet(firstWord: customConsents, followingWords: []),
+            publisherCustomLegitimateInterests: IDSet(firstWord: customLegitimateInterests, followingWords: [])
         )
     }
 }
