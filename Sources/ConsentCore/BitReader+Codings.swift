@@ -94,12 +94,28 @@ extension BitReader {
             _bitIndex &+= count
             return IDSet(head: head, tail: [])
         }
-        var tail: [UInt64] = []
-        tail.reserveCapacity((count &- 1) / 64)
-        var remaining = count &- 64
-        while remaining > 0 {
-            tail.append(stream.nextWord(remaining: remaining))
-            remaining &-= 64
+        // Every word after the first is written once into storage of the exact size: three at a time from 32
+        // characters while at least three remain, then one at a time.
+        let tailCount = (count &- 1) / 64
+        let tail = unsafe [UInt64](unsafeUninitializedCapacity: tailCount) { buffer, initialized in
+            var remaining = count &- 64
+            var index = 0
+            // Proof for the writes: `tailCount` is the number of words after the first, ceil((count - 64) / 64);
+            // each write consumes 64 of `remaining` (at most), which starts at count - 64 and stays positive.
+            while remaining >= 192 && stream.pendingBits < 6 {
+                let words = stream.nextThreeWords()
+                unsafe buffer[index] = words.0
+                unsafe buffer[index &+ 1] = words.1
+                unsafe buffer[index &+ 2] = words.2
+                index &+= 3
+                remaining &-= 192
+            }
+            while remaining > 0 {
+                unsafe buffer[index] = stream.nextWord(remaining: remaining)
+                index &+= 1
+                remaining &-= 64
+            }
+            initialized = index
         }
         _bitIndex &+= count
         return IDSet(head: head, tail: tail)

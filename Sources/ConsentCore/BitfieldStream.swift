@@ -59,6 +59,40 @@ struct _BitfieldStream {
         return width == 64 ? value : value << UInt64(64 &- width)
     }
 
+    /// The next three words (192 bits) when fewer than six bits are pending and at least 192 remain: 32 characters
+    /// decoded four at a time (24 bits each), with no per-character tests. The pending bits stay as many.
+    @inlinable @inline(__always)
+    mutating func nextThreeWords() -> (UInt64, UInt64, UInt64) {
+        // Proof for every unchecked read: 0...5 bits are pending and at least 192 bits the caller checked remain,
+        // so the 32 characters read hold 192 - pending of them; the last holds at least one (6 - pending).
+        @inline(__always) func group(_ first: Int) -> UInt64 {
+            UInt64(Base64URL.sextet(text[unchecked: first])) << 18
+                | UInt64(Base64URL.sextet(text[unchecked: first &+ 1])) << 12
+                | UInt64(Base64URL.sextet(text[unchecked: first &+ 2])) << 6
+                | UInt64(Base64URL.sextet(text[unchecked: first &+ 3]))
+        }
+        let start = character
+        let g0 = group(start)
+        let g1 = group(start &+ 4)
+        let g2 = group(start &+ 8)
+        let g3 = group(start &+ 12)
+        let g4 = group(start &+ 16)
+        let g5 = group(start &+ 20)
+        let g6 = group(start &+ 24)
+        let g7 = group(start &+ 28)
+        character &+= 32
+        // The 192 bits as three words (shifts drop the bits of a group that belong to the word before).
+        let a = g0 << 40 | g1 << 16 | g2 >> 8
+        let b = g2 << 56 | g3 << 32 | g4 << 8 | g5 >> 16
+        let c = g5 << 48 | g6 << 24 | g7
+        let kept = UInt64(truncatingIfNeeded: pendingBits)
+        if kept == 0 { return (a, b, c) }
+        let shift = 64 &- kept
+        let words = (pending << shift | a >> kept, a << shift | b >> kept, b << shift | c >> kept)
+        pending = c & ((1 << kept) &- 1)
+        return words
+    }
+
     /// A whole word when fewer than six bits are pending and at least 64 remain (every word of a bitfield but the
     /// last): nine characters, then the one or two that complete the word, with no per-character tests.
     @inlinable @inline(__always)
