@@ -25,7 +25,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         purposeId: Int, type: RestrictionType, entries: Int, highest: Int, overlaps: Bool, containsVendor: Bool
     ) {
         var stream = BitStream(reader)
-        stream.refill()
+        stream.refillForShortFields()
         let purposeId: Int
         let type: RestrictionType
         let entries: Int
@@ -113,8 +113,8 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
 
     /// Builds the restrictions, one per (purpose, type) with repeated pairs merged, ordered by purpose then type.
     ///
-    /// One walk; each pair's set is sized once for the highest id of the whole section (found by the scan), so the
-    /// array and each set allocate once. Cannot fail after a successful scan.
+    /// One walk; each entry's set is sized once for the highest id of its own ranges, so the array and each set
+    /// allocate once (a repeated pair is merged into the first). Cannot fail after a successful scan.
     func materialize(from segment: BitReader) throws(ConsentError) -> [PublisherRestriction] {
         guard count > 0 else { return [] }
         var reader = segment
@@ -125,7 +125,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         var index = 0
         while index < count {
             // PurposeId (6), RestrictionType (2), NumEntries (12) in one read: the scan has checked them.
-            stream.refill()
+            stream.refillForShortFields()
             let header: Int
             if stream.bufferedBits >= 20 {
                 header = Int(truncatingIfNeeded: stream.peek(20))
@@ -138,20 +138,19 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             let purposeId = header >> 14
             let type = RestrictionType(rawValue: header >> 12 & 3) ?? .notAllowed
             let entries = header & 0xFFF
-            // Each set's words are sized once, for the highest id of the whole section (found by the scan); a
-            // repeated (purpose, type) adds to the set of the first.
-            let found = PublisherRestrictionsScan.slot(of: purposeId, type, in: restrictions)
-            var builder: IDSetBuilder
-            if let found {
-                var taken = IDSet()
-                swap(&taken, &restrictions[found].vendorIds)
-                builder = IDSetBuilder(adding: taken, idsUpTo: entries > 0 ? highestID : 0)
-            } else {
-                builder = IDSetBuilder(idsUpTo: entries > 0 ? highestID : 0)
+            // Each set's words are sized once, for the highest id of its own entries (a look ahead over them: a
+            // section's highest id may be far above most entries'); a repeated (purpose, type) adds to the first.
+            var ahead = stream
+            var highest = 0
+            var entry = 0
+            while entry < entries {
+                highest = Swift.max(highest, try ahead.readRangeEntry(field: "vendorIds").upperBound)
+                entry &+= 1
             }
+            var builder = RangeSetBuilder(idsUpTo: highest)
             try builder.insertRangeEntries(entries, from: &stream, field: "vendorIds")
-            if let found {
-                restrictions[found].vendorIds = builder.build()
+            if let found = PublisherRestrictionsScan.slot(of: purposeId, type, in: restrictions) {
+                restrictions[found].vendorIds.formUnion(builder.build())
             } else {
                 restrictions.append(
                     PublisherRestriction(purposeId: purposeId, restrictionType: type, vendorIds: builder.build())

@@ -6,7 +6,7 @@ extension BitStream {
     /// - Throws: `truncated`; `badValue` for id 0 or an end below its start (bit offset of the entry).
     @inline(__always)
     mutating func readRangeEntry(field: StaticString) throws(ConsentError) -> ClosedRange<Int> {
-        if bufferedBits < 33 { refill() }
+        if bufferedBits < 33 { refillForShortFields() }
         guard bufferedBits >= 33 else { return try readRangeEntryNearEnd(field: field) }
         let bits = peek(33)
         let first = Int(truncatingIfNeeded: bits >> 16 & 0xFFFF)
@@ -33,19 +33,104 @@ extension BitStream {
     }
 }
 
-extension IDSetBuilder {
-    /// Reads `count` range entries from `stream` and adds their ids. A function of its own: small enough for the
-    /// builder's insert to be inlined into the loop, which it is not inside a large caller.
+/// Fills the words of an ``IDSet`` from range entries: sized once for ids up to a limit (one allocation at most),
+/// each entry read and its bits set with the reader's state and the words in registers and memory it owns, then
+/// handed over to the set without a copy.
+struct RangeSetBuilder {
+    /// Ids 1...64.
+    private var head: UInt64 = 0
+    /// Ids 65...limit, 64 a word: exactly `(limit - 1) / 64` words when `limit` > 64.
+    private var tail: [UInt64]
+    /// The largest id the builder takes (0...65535); ids above it are left out.
+    let limit: Int
+
+    /// A builder for ids in `1...maxID` (`maxID` is clamped to `0...65535`).
+    init(idsUpTo maxID: Int) {
+        limit = Swift.max(0, Swift.min(maxID, IDSet.maximumID))
+        tail = limit > 64 ? [UInt64](repeating: 0, count: (limit &- 1) >> 6) : []
+    }
+
+    /// Reads `count` range entries from `stream` and adds their ids up to the limit.
     /// - Throws: what ``BitStream/readRangeEntry(field:)`` throws.
     mutating func insertRangeEntries(
         _ count: Int,
         from stream: inout BitStream,
         field: StaticString
     ) throws(ConsentError) {
+        guard count > 0 else { return }
+        var head = self.head
+        let limit = self.limit
+        let result: Result<Void, ConsentError> = unsafe tail.withUnsafeMutableBufferPointer { words in
+            do throws(ConsentError) {
+                try unsafe RangeSetBuilder.fill(
+                    words,
+                    head: &head,
+                    limit: limit,
+                    count: count,
+                    from: &stream,
+                    field: field
+                )
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        self.head = head
+        try result.get()
+    }
+
+    /// The loop of ``insertRangeEntries(_:from:field:)``, with the stream and the head word in locals (registers)
+    /// rather than in the closure's captures.
+    @inline(__always)
+    private static func fill(
+        _ words: UnsafeMutableBufferPointer<UInt64>,
+        head: inout UInt64,
+        limit: Int,
+        count: Int,
+        from stream: inout BitStream,
+        field: StaticString
+    ) throws(ConsentError) {
+        var reader = stream
+        var first64 = head
         var index = 0
         while index < count {
-            insert(try stream.readRangeEntry(field: field))
+            let range = try reader.readRangeEntry(field: field)
             index &+= 1
+            // readRangeEntry has checked 1 <= lowerBound <= upperBound.
+            let first = range.lowerBound &- 1
+            let last = Swift.min(range.upperBound, limit) &- 1
+            guard first <= last else { continue }
+            let firstIndex = first >> 6
+            let lastIndex = last >> 6
+            // Bits counted from the most significant: ids first...last of their words.
+            let firstMask = UInt64.max >> UInt64(first & 63)
+            let lastMask = UInt64.max << UInt64(63 &- (last & 63))
+            // Proof for every unchecked write: last <= limit - 1, so lastIndex <= (limit - 1) / 64, which is
+            // `words.count` when limit > 64 and 0 (the head, no write) otherwise; word i > 0 is words[i - 1].
+            if lastIndex == 0 {
+                first64 |= firstMask & lastMask
+                continue
+            }
+            if firstIndex == lastIndex {
+                unsafe words[lastIndex &- 1] |= firstMask & lastMask
+                continue
+            }
+            if firstIndex == 0 { first64 |= firstMask } else { unsafe words[firstIndex &- 1] |= firstMask }
+            var word = firstIndex &+ 1
+            while word < lastIndex {
+                unsafe words[word &- 1] = UInt64.max
+                word &+= 1
+            }
+            unsafe words[lastIndex &- 1] |= lastMask
         }
+        head = first64
+        stream = reader
+    }
+
+    /// The set of the ids added (trailing zero words dropped); the builder is left empty.
+    mutating func build() -> IDSet {
+        var words: [UInt64] = []
+        swap(&words, &tail)
+        return IDSet(firstWord: head, followingWords: words)
     }
 }

@@ -87,7 +87,7 @@ struct VendorSectionScan: Sendable, Hashable {
         try reader.skipBits(bodyStart &- reader.readerBitIndex, field: field)
         if !isRange { return try reader.readBitField(count: maxVendorId, field: field) }
         // Ids above MaxVendorId are not in the set: the builder holds ids up to the limit and leaves out the rest.
-        var builder = IDSetBuilder(idsUpTo: Swift.min(highestListedID, maxVendorId))
+        var builder = RangeSetBuilder(idsUpTo: Swift.min(highestListedID, maxVendorId))
         var stream = BitStream(reader)
         try builder.insertRangeEntries(entryCount, from: &stream, field: field)
         let covered = builder.build()
