@@ -14,6 +14,9 @@ public protocol BitSink {
     mutating func appendASCII(_ byte: UInt8)
     /// Appends text verbatim (an unknown segment, a US Privacy section) after a finished segment.
     mutating func appendText(_ text: String)
+    /// Appends the first `count` bits of the bitfield words of `ids` (`count` >= 0; the caller has checked that no
+    /// id is above `count`). ``writeBitField(_:count:field:)`` calls it; a sink may write the words in bulk.
+    mutating func _writeBitFieldWords(of ids: IDSet, count: Int)
 }
 
 extension BitSink {
@@ -96,6 +99,12 @@ extension BitSink {
         if let max = ids.max, max > count {
             throw .valueOutOfRange(field: field, at: segmentBitCount, value: Int64(max))
         }
+        _writeBitFieldWords(of: ids, count: count)
+    }
+
+    /// See ``BitSink``: a word at a time through ``writeBits(_:count:)``.
+    @inlinable
+    public mutating func _writeBitFieldWords(of ids: IDSet, count: Int) {
         var remaining = count
         var index = 0
         while remaining > 0 {

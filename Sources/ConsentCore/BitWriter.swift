@@ -24,45 +24,115 @@ public struct BitWriter: BitSink {
     @inlinable public var characterCount: Int { _written }
 
     /// See ``BitSink``.
+    ///
+    /// The pending bits (fewer than six) and `value` are written as characters in one pass over the storage: one
+    /// uniqueness check a call, not one per 32 bits.
     @inlinable
     public mutating func writeBits(_ value: UInt64, count: Int) {
         precondition(count >= 1 && count <= 64, "invalid bit width")
-        if count > 32 {
-            _writeSmall(value >> 32, count: count &- 32)
-            _writeSmall(value & 0xFFFF_FFFF, count: 32)
-        } else {
-            _writeSmall(value, count: count)
-        }
         _segmentBits &+= count
+        var pending = _pendingBits
+        var accumulator = _accumulator
+        var bits = value
+        var bitCount = count
+        if pending &+ bitCount < 6 {
+            _accumulator = accumulator << UInt64(bitCount) | bits
+            _pendingBits = pending &+ bitCount
+            return
+        }
+        // Up to 69 bits to write: when they do not fit a word, the first character takes the pending bits and the
+        // top of `value`, and the rest of `value` (at most 63 bits) follows.
+        var first: UInt8? = nil
+        if pending &+ bitCount > 64 {
+            let taken = 6 &- pending
+            bitCount &-= taken
+            first = UInt8(truncatingIfNeeded: accumulator << UInt64(taken) | bits >> UInt64(bitCount))
+            bits &= (1 << UInt64(bitCount)) &- 1
+            pending = 0
+            accumulator = 0
+        }
+        // pending + bitCount <= 64; when bitCount is 64, pending is 0 (and the accumulator holds nothing).
+        let combined = bitCount == 64 ? bits : accumulator << UInt64(bitCount) | bits
+        var total = pending &+ bitCount
+        let characters = total / 6 &+ (first == nil ? 0 : 1)
+        if _written &+ characters > _characters.count {
+            _characters.append(contentsOf: repeatElement(0, count: Swift.max(characters, _characters.count)))
+        }
+        var written = _written
+        unsafe _characters.withUnsafeMutableBufferPointer { buffer in
+            // Proof for every write: written stays below _written + characters <= buffer.count (room made above).
+            if let first {
+                unsafe buffer[written] = Base64URL.character(first)
+                written &+= 1
+            }
+            while total >= 6 {
+                total &-= 6
+                unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: combined &>> UInt64(total)))
+                written &+= 1
+            }
+        }
+        _written = written
+        _pendingBits = total
+        _accumulator = combined & ((1 << UInt64(total)) &- 1)
     }
 
-    /// Appends up to 32 bits; the accumulator holds fewer than 6 bits before, so at most 37 after.
-    @inlinable @inline(__always)
-    mutating func _writeSmall(_ value: UInt64, count: Int) {
-        _accumulator = _accumulator << UInt64(count) | value
-        var pending = _pendingBits &+ count
-        if pending >= 6 {
-            // At most six characters (37 bits); make room first if the sizing pass was short.
-            let needed = pending / 6
-            if _written &+ needed > _characters.count {
-                _characters.append(contentsOf: repeatElement(0, count: Swift.max(needed, _characters.count)))
-            }
-            let accumulator = _accumulator
-            var written = _written
-            unsafe _characters.withUnsafeMutableBufferPointer { buffer in
-                while pending >= 6 {
-                    pending &-= 6
-                    // Proof: written < _written + needed <= buffer.count (room made above).
-                    unsafe buffer[written] = Base64URL.character(
-                        UInt8(truncatingIfNeeded: accumulator >> UInt64(pending))
-                    )
+    /// See ``BitSink``: every word in one pass over the storage (one uniqueness check for the whole bitfield), six
+    /// bits a character straight from the word.
+    @inlinable
+    public mutating func _writeBitFieldWords(of ids: IDSet, count: Int) {
+        guard count > 64 else {
+            if count > 0 { writeBits(ids.bitfieldWord(0) >> UInt64(64 &- count), count: count) }
+            return
+        }
+        _segmentBits &+= count
+        var pending = _pendingBits
+        var accumulator = _accumulator
+        let characters = (pending &+ count) / 6
+        if _written &+ characters > _characters.count {
+            _characters.append(contentsOf: repeatElement(0, count: Swift.max(characters, _characters.count)))
+        }
+        var written = _written
+        unsafe _characters.withUnsafeMutableBufferPointer { buffer in
+            // Proof for every write: a character is written only when six bits are at hand, so at most
+            // (pending + count) / 6 = `characters` of them, and written < _written + characters <= buffer.count.
+            var remaining = count
+            var index = 0
+            while remaining > 0 {
+                // The word's bits, left-aligned: `bits` of them (64, or fewer for the last word).
+                var word = ids.bitfieldWord(index)
+                var bits = Swift.min(64, remaining)
+                remaining &-= bits
+                index &+= 1
+                if pending > 0 {
+                    let needed = 6 &- pending
+                    if bits < needed {
+                        accumulator = accumulator << UInt64(bits) | word >> UInt64(64 &- bits)
+                        pending &+= bits
+                        continue
+                    }
+                    let character = accumulator << UInt64(needed) | word >> UInt64(64 &- needed)
+                    unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: character))
                     written &+= 1
+                    word <<= UInt64(needed)
+                    bits &-= needed
+                    pending = 0
+                    accumulator = 0
+                }
+                while bits >= 6 {
+                    unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: word >> 58))
+                    written &+= 1
+                    word <<= 6
+                    bits &-= 6
+                }
+                if bits > 0 {
+                    accumulator = word >> UInt64(64 &- bits)
+                    pending = bits
                 }
             }
-            _written = written
         }
+        _written = written
         _pendingBits = pending
-        _accumulator &= (1 << UInt64(pending)) &- 1
+        _accumulator = accumulator
     }
 
     /// See ``BitSink``.

@@ -28,6 +28,26 @@ import Testing
         }
     }
 
+    @Test func bitFieldsWriteTheSameTextAsBitByBitAtEveryOffsetAndLength() throws {
+        var random = SplitMix64(seed: 42)
+        for offset in 0..<12 {
+            for count in Array(1...200) + [255, 256, 257, 1000, 3300] {
+                var ids = IDSet()
+                for id in 1...count where random.next() % 3 == 0 { ids.insert(id) }
+                var bulk = BitWriter()
+                var single = BitWriter()
+                for _ in 0..<offset {
+                    bulk.writeBool(true)
+                    single.writeBool(true)
+                }
+                try bulk.writeBitField(ids, count: count)
+                for id in 1...count { single.writeBool(ids.contains(id)) }
+                #expect(bulk.makeString() == single.makeString(), "seed 42, offset \(offset), count \(count)")
+                #expect(bulk.segmentBitCount == offset + count)
+            }
+        }
+    }
+
     @Test func aBitFieldPastTheEndIsTruncatedAtEveryOffset() {
         for offset in 0..<6 {
             let text = BitString.base64URL(String(repeating: "1", count: 400))
