@@ -17,6 +17,9 @@ public protocol BitSink {
     /// Appends the first `count` bits of the bitfield words of `ids` (`count` >= 0; the caller has checked that no
     /// id is above `count`). ``writeBitField(_:count:field:)`` calls it; a sink may write the words in bulk.
     mutating func _writeBitFieldWords(of ids: IDSet, count: Int)
+    /// Appends each run of `ids` as a TCF range entry (``writeIntegerRange(_:field:)`` after its count). A sink may
+    /// write them in bulk.
+    mutating func _writeRangeEntries(of ids: IDSet)
 }
 
 extension BitSink {
@@ -122,6 +125,12 @@ extension BitSink {
     @inlinable
     public mutating func writeIntegerRange(_ ids: IDSet, field: StaticString = "") throws(ConsentError) {
         try writeInteger(ids.runCount, bits: 12, field: field)
+        _writeRangeEntries(of: ids)
+    }
+
+    /// See ``BitSink``: run by run through ``writeBits(_:count:)``.
+    @inlinable
+    public mutating func _writeRangeEntries(of ids: IDSet) {
         var sink = self
         ids.forEachRun { run in
             sink.writeBool(run.count > 1)

@@ -199,6 +199,14 @@ public struct BitCounter: BitSink {
     /// See ``BitSink``.
     public mutating func writeBits(_ value: UInt64, count: Int) { segmentBitCount &+= count }
 
+    /// See ``BitSink``: the bits counted at once.
+    public mutating func _writeBitFieldWords(of ids: IDSet, count: Int) { segmentBitCount &+= count }
+
+    /// See ``BitSink``: 17 bits a single id, 33 a longer run, counted from the run counts.
+    public mutating func _writeRangeEntries(of ids: IDSet) {
+        segmentBitCount &+= RangeEncodingSize.integerRange(ids) &- 12
+    }
+
     /// See ``BitSink``.
     public mutating func finishSegment(paddingToMultipleOf multiple: Int) {
         var bits = segmentBitCount
