@@ -79,6 +79,23 @@ extension BitReader {
         }
     }
 
+    /// The 192 bits at `bitIndex` as three words, most significant bit first, without moving the reader: 32
+    /// characters decoded four at a time (a fixed-layout header read in one step).
+    /// - Throws: ``ConsentError/Code/truncated`` when fewer than 192 bits remain after `bitIndex`.
+    @inlinable
+    public func getWords192(
+        atBit bitIndex: Int,
+        field: StaticString = ""
+    ) throws(ConsentError) -> (UInt64, UInt64, UInt64) {
+        guard bitIndex >= 0, 192 <= _bitCount &- bitIndex else {
+            throw .truncated(field: field, at: bitIndex, expected: 192, available: Swift.max(0, _bitCount &- bitIndex))
+        }
+        var at = self
+        at._bitIndex = bitIndex
+        var stream = _BitfieldStream(reader: at)
+        return stream.nextThreeWords()
+    }
+
     /// Reads a bitfield of `count` bits: bit *i* set means id *i+1* is in the set.
     /// - Throws: `truncated` when fewer than `count` bits remain (nothing is consumed).
     @inlinable

@@ -42,11 +42,9 @@ struct CoreFields: Sendable {
     @inline(__always)
     static func read(_ reader: inout BitReader) throws(ConsentError) -> CoreFields {
         guard reader.readerBitIndex == 0, reader.readableBits >= bitCount else { return try readFieldByField(&reader) }
+        let first = try reader.getWords192(atBit: 0)
         let words: (UInt64, UInt64, UInt64, UInt64) = (
-            try reader.getInteger(atBit: 0, bits: 64),
-            try reader.getInteger(atBit: 64, bits: 64),
-            try reader.getInteger(atBit: 128, bits: 64),
-            try reader.getInteger(atBit: 192, bits: 21) << 43
+            first.0, first.1, first.2, try reader.getInteger(atBit: 192, bits: 21) << 43
         )
         // The bits at `offset`, `width` wide (at most 64), from the four words read above.
         @inline(__always) func bits(_ offset: Int, _ width: Int) -> UInt64 {

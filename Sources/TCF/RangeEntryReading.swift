@@ -23,9 +23,17 @@ extension BitStream {
         return first...last
     }
 
-    /// The last entries of a segment (fewer than 33 bits left), read through a ``BitReader`` for its exact errors.
+    /// The last entries of a segment (fewer than 33 bits left): a single id from the buffer, anything else through a
+    /// ``BitReader`` for its exact errors.
     @inline(never)
     mutating func readRangeEntryNearEnd(field: StaticString) throws(ConsentError) -> ClosedRange<Int> {
+        // A single id (IsARange 0, 17 bits) is still read from the buffer.
+        if bufferedBits >= 17 && peek(1) == 0 {
+            let first = Int(truncatingIfNeeded: peek(17))
+            guard first >= 1 else { throw ConsentError(.badValue, field: field, bitOffset: bitIndex, value: 0) }
+            consume(17)
+            return first...first
+        }
         var reader = self.reader
         let entry = try reader.readRangeEntry(field: field)
         move(to: reader.readerBitIndex)

@@ -56,14 +56,24 @@ extension TCString {
         options: DecodingOptions,
         allowsMissingRestrictions: Bool
     ) throws(ConsentError) -> TCString {
-        try withTextView(of: encoded) { view throws(ConsentError) -> TCString in
-            try decode(
-                view,
-                original: encoded[...],
-                options: options,
-                allowsMissingRestrictions: allowsMissingRestrictions
-            )
+        // The non-throwing view: a typed-throwing closure hands its value out inside a `Result` beside a 129-byte
+        // error, copied several times on the way out; here only the value is.
+        var failure: ConsentError? = nil
+        let value = withTextView(of: encoded) { view -> TCString? in
+            do throws(ConsentError) {
+                return try decode(
+                    view,
+                    original: encoded[...],
+                    options: options,
+                    allowsMissingRestrictions: allowsMissingRestrictions
+                )
+            } catch {
+                failure = error
+                return nil
+            }
         }
+        guard let value else { throw failure ?? ConsentError(.empty, format: .tcf) }
+        return value
     }
 
     /// Decodes `view`, whose text is `original`.

@@ -38,8 +38,19 @@ struct VendorSectionScan: Sendable, Hashable {
         hasDefaultConsent: Bool = false
     ) throws(ConsentError) -> VendorSectionScan {
         let start = reader.readerBitIndex
-        let maxVendorId: Int = try reader.readInteger(bits: 16, field: field)
-        let isRange = try reader.readBool(field: field)
+        let maxVendorId: Int
+        let isRange: Bool
+        var header = -1
+        if !hasDefaultConsent && reader.readableBits >= 29 {
+            // MaxVendorId, IsRangeEncoding and (for ranges) NumEntries in one read.
+            header = try reader.peekInteger(bits: 29, field: field)
+            maxVendorId = header >> 13
+            isRange = header >> 12 & 1 == 1
+            try reader.skipBits(17, field: field)
+        } else {
+            maxVendorId = try reader.readInteger(bits: 16, field: field)
+            isRange = try reader.readBool(field: field)
+        }
         var scan = VendorSectionScan(
             start: start,
             maxVendorId: maxVendorId,
@@ -59,7 +70,12 @@ struct VendorSectionScan: Sendable, Hashable {
             return scan
         }
         if hasDefaultConsent { scan.defaultConsent = try reader.readBool(field: field) }
-        scan.entryCount = try reader.readInteger(bits: 12, field: field)
+        if header >= 0 {
+            scan.entryCount = header & 0xFFF
+            try reader.skipBits(12, field: field)
+        } else {
+            scan.entryCount = try reader.readInteger(bits: 12, field: field)
+        }
         scan.bodyStart = reader.readerBitIndex
         var previousEnd = 0
         var index = 0
