@@ -39,10 +39,13 @@ struct TCStringScan {
         allowsMissingRestrictions: Bool,
         recorder: inout Recorder
     ) throws(ConsentError) {
-        var parts = view.split(separator: UInt8(ascii: "."))
-        let coreView = parts.next() ?? view
+        // The core is found and checked in one pass (the first byte outside the alphabet ends it); the segments
+        // after it are split from there.
+        var coreView = view
         do throws(ConsentError) {
-            self = try TCStringScan.fixedFields(of: coreView)
+            let coreReader = try view.leadingSegmentBitReader(separator: UInt8(ascii: "."))
+            coreView = view.slice(0..<(coreReader.characterCount &+ coreReader.trailingPadding))
+            self = try TCStringScan.fixedFields(of: coreReader)
             var reader = core
             try reader.skipBits(TCStringScan.fixedBits)
             vendorConsents = try VendorSectionScan.scan(&reader, field: "vendorConsents")
@@ -58,6 +61,10 @@ struct TCStringScan {
         } catch {
             throw error.adding(format: .tcf, segment: "core", characterOffset: coreView.offset)
         }
+        var parts = view.slice(Swift.min(coreView.count &+ 1, view.count)..<view.count).split(
+            separator: UInt8(ascii: ".")
+        )
+        if coreView.count == view.count { _ = parts.next() }
         var segmentCount = 1
         while let part = parts.next() {
             segmentCount &+= 1
@@ -72,10 +79,10 @@ struct TCStringScan {
     static let fixedBits = CoreFields.bitCount
 
     /// A scan of the core's fixed fields only (the vendor sections and restrictions not yet walked).
-    /// - Throws: `badBase64` for the segment's text; what reading the fixed fields throws.
+    /// - Throws: what reading the fixed fields throws.
     @inline(__always)
-    static func fixedFields(of coreView: TextView) throws(ConsentError) -> TCStringScan {
-        var scan = TCStringScan(core: try coreView.bitReader())
+    static func fixedFields(of core: BitReader) throws(ConsentError) -> TCStringScan {
+        var scan = TCStringScan(core: core)
         var reader = scan.core
         scan.fields = try CoreFields.read(&reader)
         return scan
