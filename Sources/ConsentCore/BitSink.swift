@@ -128,16 +128,17 @@ extension BitSink {
         _writeRangeEntries(of: ids)
     }
 
-    /// See ``BitSink``: run by run through ``writeBits(_:count:)``.
+    /// See ``BitSink``: one ``writeBits(_:count:)`` a run (17 or 33 bits), straight into this sink (a copy of a
+    /// writer would share its storage, and the first write would copy it).
     @inlinable
     public mutating func _writeRangeEntries(of ids: IDSet) {
-        var sink = self
         ids.forEachRun { run in
-            sink.writeBool(run.count > 1)
-            sink.writeBits(UInt64(run.lowerBound), count: 16)
-            if run.count > 1 { sink.writeBits(UInt64(run.upperBound), count: 16) }
+            if run.lowerBound == run.upperBound {
+                writeBits(UInt64(run.lowerBound), count: 17)
+            } else {
+                writeBits(1 << 32 | UInt64(run.lowerBound) << 16 | UInt64(run.upperBound), count: 33)
+            }
         }
-        self = sink
     }
 
     /// Writes the GPP Fibonacci range list of `ids`: a 12-bit count of runs, then each run as a group flag and
@@ -146,15 +147,14 @@ extension BitSink {
     @inlinable
     public mutating func writeFibonacciRange(_ ids: IDSet, field: StaticString = "") throws(ConsentError) {
         try writeInteger(ids.runCount, bits: 12, field: field)
-        var sink = self
+        // Straight into this sink: a copy of a writer would share its storage, and the first write would copy it.
         var previous = 0
         try ids.forEachRun { run throws(ConsentError) in
-            sink.writeBool(run.count > 1)
-            try sink.writeFibonacciInteger(run.lowerBound &- previous, field: field)
-            if run.count > 1 { try sink.writeFibonacciInteger(run.upperBound &- run.lowerBound, field: field) }
+            writeBool(run.count > 1)
+            try writeFibonacciInteger(run.lowerBound &- previous, field: field)
+            if run.count > 1 { try writeFibonacciInteger(run.upperBound &- run.lowerBound, field: field) }
             previous = run.upperBound
         }
-        self = sink
     }
 
     /// Writes a list of small integers, item 0 first.

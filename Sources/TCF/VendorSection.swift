@@ -144,7 +144,8 @@ struct VendorSectionPlan: Sendable {
     /// the 12-bit count out of its comparison, so it picks ranges up to 12 bits longer than the bitfield.
     init(v2 ids: IDSet) {
         maxVendorId = ids.max ?? 0
-        isRange = RangeEncodingSize.integerRange(ids) < maxVendorId
+        // Ranges take at least 12 + 17 bits a run: when even that is not shorter, the exact size is not needed.
+        isRange = 12 &+ 17 &* ids.runCount < maxVendorId && RangeEncodingSize.integerRange(ids) < maxVendorId
         defaultConsent = false
     }
 
