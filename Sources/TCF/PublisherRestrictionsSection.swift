@@ -138,22 +138,37 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             let purposeId = header >> 14
             let type = RestrictionType(rawValue: header >> 12 & 3) ?? .notAllowed
             let entries = header & 0xFFF
-            // Each set's words are sized once, for the highest id of its own entries (a look ahead over them: a
-            // section's highest id may be far above most entries'); a repeated (purpose, type) adds to the first.
-            var ahead = stream
-            var highest = 0
-            var entry = 0
-            while entry < entries {
-                highest = Swift.max(highest, try ahead.readRangeEntry(field: "vendorIds").upperBound)
-                entry &+= 1
+            // Each set's words are sized once, for the highest id of its own entries (a section's highest id may be
+            // far above most entries'): the first 64 entries are read into a buffer on the stack, the rest looked
+            // at ahead; a repeated (purpose, type) adds to the first.
+            let buffered = Swift.min(entries, 64)
+            let builder = try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) {
+                ranges throws(ConsentError) -> RangeSetBuilder in
+                var highest = 0
+                var entry = 0
+                while entry < buffered {
+                    let range = try stream.readRangeEntry(field: "vendorIds")
+                    // Proof: entry < buffered <= 64, the buffer's capacity.
+                    unsafe ranges[entry] = UInt32(truncatingIfNeeded: range.lowerBound << 16 | range.upperBound)
+                    highest = Swift.max(highest, range.upperBound)
+                    entry &+= 1
+                }
+                var ahead = stream
+                while entry < entries {
+                    highest = Swift.max(highest, try ahead.readRangeEntry(field: "vendorIds").upperBound)
+                    entry &+= 1
+                }
+                var builder = RangeSetBuilder(idsUpTo: highest)
+                unsafe builder.insertRanges(UnsafeMutableBufferPointer(rebasing: ranges[0..<buffered]))
+                try builder.insertRangeEntries(entries &- buffered, from: &stream, field: "vendorIds")
+                return builder
             }
-            var builder = RangeSetBuilder(idsUpTo: highest)
-            try builder.insertRangeEntries(entries, from: &stream, field: "vendorIds")
+            var filled = builder
             if let found = PublisherRestrictionsScan.slot(of: purposeId, type, in: restrictions) {
-                restrictions[found].vendorIds.formUnion(builder.build())
+                restrictions[found].vendorIds.formUnion(filled.build())
             } else {
                 restrictions.append(
-                    PublisherRestriction(purposeId: purposeId, restrictionType: type, vendorIds: builder.build())
+                    PublisherRestriction(purposeId: purposeId, restrictionType: type, vendorIds: filled.build())
                 )
             }
             index &+= 1

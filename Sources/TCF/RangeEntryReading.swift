@@ -104,35 +104,68 @@ struct RangeSetBuilder {
         while index < count {
             let range = try reader.readRangeEntry(field: field)
             index &+= 1
-            // readRangeEntry has checked 1 <= lowerBound <= upperBound.
-            let first = range.lowerBound &- 1
-            let last = Swift.min(range.upperBound, limit) &- 1
-            guard first <= last else { continue }
-            let firstIndex = first >> 6
-            let lastIndex = last >> 6
-            // Bits counted from the most significant: ids first...last of their words.
-            let firstMask = UInt64.max >> UInt64(first & 63)
-            let lastMask = UInt64.max << UInt64(63 &- (last & 63))
-            // Proof for every unchecked write: last <= limit - 1, so lastIndex <= (limit - 1) / 64, which is
-            // `words.count` when limit > 64 and 0 (the head, no write) otherwise; word i > 0 is words[i - 1].
-            if lastIndex == 0 {
-                first64 |= firstMask & lastMask
-                continue
-            }
-            if firstIndex == lastIndex {
-                unsafe words[lastIndex &- 1] |= firstMask & lastMask
-                continue
-            }
-            if firstIndex == 0 { first64 |= firstMask } else { unsafe words[firstIndex &- 1] |= firstMask }
-            var word = firstIndex &+ 1
-            while word < lastIndex {
-                unsafe words[word &- 1] = UInt64.max
-                word &+= 1
-            }
-            unsafe words[lastIndex &- 1] |= lastMask
+            unsafe RangeSetBuilder.add(range.lowerBound, range.upperBound, limit: limit, to: words, head: &first64)
         }
         head = first64
         stream = reader
+    }
+
+    /// Adds ranges read before, each `lowerBound << 16 | upperBound` (checked by the reader), up to the limit.
+    mutating func insertRanges(_ packed: UnsafeMutableBufferPointer<UInt32>) {
+        var head = self.head
+        let limit = self.limit
+        unsafe tail.withUnsafeMutableBufferPointer { words in
+            var index = 0
+            while index < packed.count {
+                let value = unsafe packed[index]
+                index &+= 1
+                unsafe RangeSetBuilder.add(
+                    Int(value >> 16),
+                    Int(value & 0xFFFF),
+                    limit: limit,
+                    to: words,
+                    head: &head
+                )
+            }
+        }
+        self.head = head
+    }
+
+    /// Sets the bits of ids `lower...upper` up to `limit` in `head` (ids 1...64) and `words` (the rest).
+    @inline(__always)
+    private static func add(
+        _ lower: Int,
+        _ upper: Int,
+        limit: Int,
+        to words: UnsafeMutableBufferPointer<UInt64>,
+        head: inout UInt64
+    ) {
+        // The reader has checked 1 <= lower <= upper.
+        let first = lower &- 1
+        let last = Swift.min(upper, limit) &- 1
+        guard first <= last else { return }
+        let firstIndex = first >> 6
+        let lastIndex = last >> 6
+        // Bits counted from the most significant: ids first...last of their words.
+        let firstMask = UInt64.max >> UInt64(first & 63)
+        let lastMask = UInt64.max << UInt64(63 &- (last & 63))
+        // Proof for every unchecked write: last <= limit - 1, so lastIndex <= (limit - 1) / 64, which is
+        // `words.count` when limit > 64 and 0 (the head, no write) otherwise; word i > 0 is words[i - 1].
+        if lastIndex == 0 {
+            head |= firstMask & lastMask
+            return
+        }
+        if firstIndex == lastIndex {
+            unsafe words[lastIndex &- 1] |= firstMask & lastMask
+            return
+        }
+        if firstIndex == 0 { head |= firstMask } else { unsafe words[firstIndex &- 1] |= firstMask }
+        var word = firstIndex &+ 1
+        while word < lastIndex {
+            unsafe words[word &- 1] = UInt64.max
+            word &+= 1
+        }
+        unsafe words[lastIndex &- 1] |= lastMask
     }
 
     /// The set of the ids added (trailing zero words dropped); the builder is left empty.
