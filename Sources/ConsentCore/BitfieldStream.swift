@@ -188,6 +188,25 @@ public struct BitStream {
     /// Cheaper than ``refill()`` for a run of short fields.
     @inlinable @inline(__always)
     public mutating func refillForShortFields() {
+        if _bufferedBits <= 16 && character &+ 8 <= endCharacter {
+            // Eight characters (48 bits) in one step when they fit.
+            // Proof: character + 8 <= endCharacter, the data characters, all inside the text.
+            let text = origin._text
+            let high =
+                UInt64(Base64URL.sextet(text[unchecked: character])) << 18
+                | UInt64(Base64URL.sextet(text[unchecked: character &+ 1])) << 12
+                | UInt64(Base64URL.sextet(text[unchecked: character &+ 2])) << 6
+                | UInt64(Base64URL.sextet(text[unchecked: character &+ 3]))
+            let low =
+                UInt64(Base64URL.sextet(text[unchecked: character &+ 4])) << 18
+                | UInt64(Base64URL.sextet(text[unchecked: character &+ 5])) << 12
+                | UInt64(Base64URL.sextet(text[unchecked: character &+ 6])) << 6
+                | UInt64(Base64URL.sextet(text[unchecked: character &+ 7]))
+            buffer = buffer << 48 | high << 24 | low
+            _bufferedBits &+= 48
+            character &+= 8
+            return
+        }
         while _bufferedBits <= 40 && character &+ 4 <= endCharacter {
             // Proof: character + 4 <= endCharacter, the data characters, all inside the text.
             let text = origin._text
@@ -211,7 +230,7 @@ public struct BitStream {
     /// The next `count` bits (1...``bufferedBits``, at most 63) as an unsigned value, without consuming them.
     @inlinable @inline(__always)
     public func peek(_ count: Int) -> UInt64 {
-        buffer >> UInt64(truncatingIfNeeded: _bufferedBits &- count) & ((1 << UInt64(truncatingIfNeeded: count)) &- 1)
+        buffer &>> UInt64(truncatingIfNeeded: _bufferedBits &- count) & ((1 &<< UInt64(truncatingIfNeeded: count)) &- 1)
     }
 
     /// Consumes `count` bits (0...``bufferedBits``).
