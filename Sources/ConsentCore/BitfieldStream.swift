@@ -65,12 +65,7 @@ struct _BitfieldStream {
     mutating func nextThreeWords() -> (UInt64, UInt64, UInt64) {
         // Proof for every unchecked read: 0...5 bits are pending and at least 192 bits the caller checked remain,
         // so the 32 characters read hold 192 - pending of them; the last holds at least one (6 - pending).
-        @inline(__always) func group(_ first: Int) -> UInt64 {
-            UInt64(Base64URL.sextet(text[unchecked: first])) << 18
-                | UInt64(Base64URL.sextet(text[unchecked: first &+ 1])) << 12
-                | UInt64(Base64URL.sextet(text[unchecked: first &+ 2])) << 6
-                | UInt64(Base64URL.sextet(text[unchecked: first &+ 3]))
-        }
+        @inline(__always) func group(_ first: Int) -> UInt64 { text._sextets4(at: first) }
         let start = character
         let g0 = group(start)
         let g1 = group(start &+ 4)
@@ -191,31 +186,15 @@ public struct BitStream {
         if _bufferedBits <= 16 && character &+ 8 <= endCharacter {
             // Eight characters (48 bits) in one step when they fit.
             // Proof: character + 8 <= endCharacter, the data characters, all inside the text.
-            let text = origin._text
-            let high =
-                UInt64(Base64URL.sextet(text[unchecked: character])) << 18
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 1])) << 12
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 2])) << 6
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 3]))
-            let low =
-                UInt64(Base64URL.sextet(text[unchecked: character &+ 4])) << 18
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 5])) << 12
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 6])) << 6
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 7]))
-            buffer = buffer << 48 | high << 24 | low
+            buffer =
+                buffer << 48 | origin._text._sextets4(at: character) << 24 | origin._text._sextets4(at: character &+ 4)
             _bufferedBits &+= 48
             character &+= 8
             return
         }
         while _bufferedBits <= 40 && character &+ 4 <= endCharacter {
             // Proof: character + 4 <= endCharacter, the data characters, all inside the text.
-            let text = origin._text
-            let group =
-                UInt64(Base64URL.sextet(text[unchecked: character])) << 18
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 1])) << 12
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 2])) << 6
-                | UInt64(Base64URL.sextet(text[unchecked: character &+ 3]))
-            buffer = buffer << 24 | group
+            buffer = buffer << 24 | origin._text._sextets4(at: character)
             _bufferedBits &+= 24
             character &+= 4
         }
@@ -245,5 +224,17 @@ public struct BitStream {
         var target = origin
         target._bitIndex = bitIndex
         self = BitStream(target)
+    }
+}
+
+extension TextView {
+    /// The 24 bits of the four base64url characters at `index`, the first in the high bits; the caller proves that
+    /// `index + 4 <= count` and that the characters are in the alphabet.
+    @inlinable @inline(__always)
+    func _sextets4(at index: Int) -> UInt64 {
+        UInt64(Base64URL.sextet(self[unchecked: index])) << 18
+            | UInt64(Base64URL.sextet(self[unchecked: index &+ 1])) << 12
+            | UInt64(Base64URL.sextet(self[unchecked: index &+ 2])) << 6
+            | UInt64(Base64URL.sextet(self[unchecked: index &+ 3]))
     }
 }
