@@ -5,19 +5,18 @@ protocol AdditionalConsentIDSink {
     /// Takes `id` (checked: in `1...65535`), written at `characterOffset`, with leading zeros or not; returns false,
     /// taking nothing, when it has no room for it (the reader then stops, and its caller makes room).
     ///
-    /// `head` (ids 1...64) and `words` (ids 65 and above, 64 a word) are the words of the set being filled, for
-    /// sinks that fill one; others ignore them. The reader is specialized for each sink and inlines this, so what a
+    /// `words` (ids 65 and above, 64 a word) are words of the set being filled, for sinks that fill one; others
+    /// ignore them. The reader is specialized for each sink and inlines this, so what a
     /// sink does not read (the offset, leading zeros) is not computed.
     mutating func add(
         _ id: Int,
         at characterOffset: Int,
         leadingZeros: Bool,
-        head: inout UInt64,
         words: inout MutableSpan<UInt64>
     ) -> Bool
 }
 
-/// Why ``AdditionalConsentListReader/read(into:head:words:)`` returned.
+/// Why ``AdditionalConsentListReader/read(into:words:)`` returned.
 enum AdditionalConsentListStop {
     /// The list ended: ``AdditionalConsentListReader/end`` is at its `~` or at the end of the input.
     case end
@@ -67,7 +66,6 @@ struct AdditionalConsentListReader {
     @inline(__always)
     mutating func read<Sink: AdditionalConsentIDSink>(
         into sink: inout Sink,
-        head: inout UInt64,
         words: inout MutableSpan<UInt64>
     ) -> AdditionalConsentListStop {
         if end >= 0 { return .end }
@@ -99,18 +97,12 @@ struct AdditionalConsentListReader {
                 let word = view.getWord(at: idEnd &- 7)
                 let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* length)
                 let digits = (((word &<< 8) ^ 0x3030_3030_3030_3030) &>> shift) &<< shift
-                let value = AdditionalConsentTextParser.decimalValue(digits, length: 8)
+                let value = Self.value(ofFiveDigits: digits)
                 let leadingZeros = length > 1 && digits &>> shift & 0xFF == 0
                 if _fastPath(
-                    word &>> 56 == UInt64(Self.dot) && UInt(bitPattern: value &- 1) < UInt(IDSet.maximumID)
+                    word &>> 56 == UInt64(Self.dot) && Self.isID(digits, value: value)
                         && (leadingZerosAllowed || !leadingZeros)
-                        && sink.add(
-                            value,
-                            at: view.offset &+ idStart,
-                            leadingZeros: leadingZeros,
-                            head: &head,
-                            words: &words
-                        )
+                        && sink.add(value, at: view.offset &+ idStart, leadingZeros: leadingZeros, words: &words)
                 ) {
                     idStart = idEnd &+ 1
                     continue
@@ -132,13 +124,7 @@ struct AdditionalConsentListReader {
             } else {
                 finished = true
             }
-            let added = sink.add(
-                value,
-                at: view.offset &+ idStart,
-                leadingZeros: leadingZeros,
-                head: &head,
-                words: &words
-            )
+            let added = sink.add(value, at: view.offset &+ idStart, leadingZeros: leadingZeros, words: &words)
             idStart = idEnd &+ 1
             if finished || !added {
                 if finished { end = idEnd }
@@ -148,6 +134,25 @@ struct AdditionalConsentListReader {
                 return added ? .end : .needsRoom(value)
             }
         }
+    }
+
+    /// The value of `digits`, five decimal digits at most (one a byte, 0...9, the last in the top byte, zero bytes
+    /// below the first), when it is at most 65535 (otherwise only its low 16 bits): the digits combined in pairs
+    /// with one multiplication, then the pairs (at most 9, 99, 99) with another.
+    @inline(__always)
+    static func value(ofFiveDigits digits: UInt64) -> Int {
+        // Each even byte (16-bit lane) `10 * byte + next byte`: no sum exceeds 99, so none carries.
+        let pairs = ((digits &* 0xA01) &>> 8) & 0x00FF_00FF_00FF_00FF
+        // Lanes 1, 2, 3 (lane 0 is zero) times 10,000, 100 and 1 summed in bits 48...63; the sums below stay below
+        // 1,000 and do not carry into them, what lands above 63 is dropped.
+        return Int(truncatingIfNeeded: (pairs &* 0x2710_0064_0001) &>> 48)
+    }
+
+    /// True when `digits` (as for ``value(ofFiveDigits:)``), whose low 16 bits of value are `value`, is an id:
+    /// at most 65535 (the digits, last one lowest after a byte swap, compare as the number does) and not 0.
+    @inline(__always)
+    static func isID(_ digits: UInt64, value: Int) -> Bool {
+        digits.byteSwapped <= 0x06_05_05_03_05 && value != 0
     }
 
     /// The value of the id of `length` digits at `start` that the fast path does not read, and whether its first

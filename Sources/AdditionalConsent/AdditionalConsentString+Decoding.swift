@@ -78,10 +78,13 @@ struct ProviderIDWords {
         if let lastID { reserve(upTo: lastID) }
         var sink = Sink()
         while true {
-            var head = firstWord
-            var words = followingWords.mutableSpan
-            let stop = reader.read(into: &sink, head: &head, words: &words)
-            firstWord = head
+            let stop: AdditionalConsentListStop
+            do {
+                var words = followingWords.mutableSpan
+                stop = reader.read(into: &sink, words: &words)
+            }
+            firstWord |= sink.firstWord
+            sink.firstWord = 0
             switch stop {
             case .end: return
             case .needsRoom(let id): insert(id)
@@ -122,27 +125,31 @@ struct ProviderIDWords {
     /// The ids added, the words handed over as they are.
     consuming func makeSet() -> IDSet { IDSet(firstWord: firstWord, followingWords: followingWords) }
 
-    /// Sets the bit of each id in the words it is given, when they reach it.
+    /// Sets the bit of each id in the words it is given, when they reach it (ids 1...64 in its own word).
     private struct Sink: AdditionalConsentIDSink {
+        var firstWord: UInt64 = 0
+
         @inline(__always)
-        func add(
+        mutating func add(
             _ id: Int,
             at characterOffset: Int,
             leadingZeros: Bool,
-            head: inout UInt64,
             words: inout MutableSpan<UInt64>
         ) -> Bool {
-            // `id` is in 1...65535 (the reader checked it): `offset` is in 0...65534, `index` in 0...1023.
-            let offset = UInt(bitPattern: id &- 1)
-            let index = offset >> 6
-            let bit: UInt64 = 1 << (63 &- UInt64(offset & 63))
-            if index == 0 {
-                head |= bit
+            // `id` is in 1...65535 (the reader checked it): `offset` is in 0...65534, `slot` in -1...1022 (-1 for
+            // ids 1...64). One unsigned comparison checks that it is a word of `words`.
+            let offset = id &- 1
+            let slot = offset &>> 6 &- 1
+            let bit: UInt64 = 1 &<< (63 &- UInt64(truncatingIfNeeded: offset))
+            if _fastPath(UInt(bitPattern: slot) < UInt(bitPattern: words.count)) {
+                words[slot] |= bit
                 return true
             }
-            guard index <= UInt(words.count) else { return false }
-            words[Int(bitPattern: index &- 1)] |= bit
-            return true
+            if slot < 0 {
+                firstWord |= bit
+                return true
+            }
+            return false
         }
     }
 }

@@ -119,7 +119,6 @@ private struct TextFindings: AdditionalConsentIDVisitor {
             _ id: Int,
             at characterOffset: Int,
             leadingZeros: Bool,
-            head: inout UInt64,
             words: inout MutableSpan<UInt64>
         ) -> Bool {
             note(id, at: characterOffset, leadingZeros: leadingZeros)
@@ -147,10 +146,9 @@ private struct TextFindings: AdditionalConsentIDVisitor {
     private static func read(with reader: inout AdditionalConsentListReader, into list: inout List) throws(ConsentError)
     {
         // The findings take every id: no words to fill.
-        var head: UInt64 = 0
         var storage: [UInt64] = []
         var words = storage.mutableSpan
-        switch reader.read(into: &list, head: &head, words: &words) {
+        switch reader.read(into: &list, words: &words) {
         case .end, .needsRoom: return
         case .failed(let error): throw error
         }

@@ -18,7 +18,7 @@ enum AdditionalConsentList {
 
 /// Receives the ids of an AC string, a list at a time.
 protocol AdditionalConsentIDVisitor {
-    /// Reads the ids of `list` with `reader` (calling ``AdditionalConsentListReader/read(into:head:words:)`` until
+    /// Reads the ids of `list` with `reader` (calling ``AdditionalConsentListReader/read(into:words:)`` until
     /// it returns ``AdditionalConsentListStop/end``, and throwing what it fails with); `lastID` is the list's last
     /// id when that is one (usually its largest), to size storage once.
     mutating func readList(
@@ -149,17 +149,6 @@ struct AdditionalConsentTextParser {
     @inline(__always)
     static func nonDigitMask(_ digits: UInt64) -> UInt64 {
         (((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
-    }
-
-    /// The value of the first `length` (1...8) digits of `digits`: the digits moved to the top bytes, zeros
-    /// below them, then combined pairwise (2 digits, then 4, then 8) with three multiplications.
-    @inline(__always)
-    static func decimalValue(_ digits: UInt64, length: Int) -> Int {
-        var value = digits << UInt64(64 &- 8 &* length)
-        value = ((value & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
-        value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
-        value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
-        return Int(truncatingIfNeeded: value)
     }
 
     /// The index of the last `~` in `start..<end`, or nil: eight bytes a step from the end.
