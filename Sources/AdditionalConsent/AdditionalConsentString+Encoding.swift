@@ -96,24 +96,26 @@ private struct ProviderWords {
 
     /// The ASCII digits of `id` (1...65535), the first digit in the low byte, and how many there are.
     ///
-    /// Five digits as three groups (`id` = top * 10,000 + middle * 100 + low), each split by a multiplication and
-    /// a shift instead of a division; the groups do not wait on each other. The multipliers are exact for every
-    /// id in 1...65535 (checked for all of them): `n * 1_374_389_535 >> 37 == n / 100` for n < 65,536,
-    /// `n * 41 >> 12 == n / 100` for n < 1,000, `n * 103 >> 10 == n / 10` for n < 100.
+    /// Six digits as three pairs (`id` = top * 10,000 + middle * 100 + low, `top` at most 6), each split by a
+    /// multiplication and a shift instead of a division; the three pairs are split into digits at once, one pair a
+    /// 16-bit lane. The count comes from the leading zero digits, so no comparison picks it. The multipliers are
+    /// exact for every id in 1...65535 (checked for all of them): `n * 1_374_389_535 >> 37 == n / 100` for
+    /// n < 65,536, `n * 41 >> 12 == n / 100` for n < 1,000, `n * 103 >> 10 == n / 10` for n < 100.
     @inline(__always)
     static func decimalDigits(_ id: Int) -> (digits: UInt64, count: Int) {
         let value = UInt64(truncatingIfNeeded: id)
-        let hundreds = (value &* 1_374_389_535) >> 37  // id / 100, 0...655
+        let hundreds = (value &* 1_374_389_535) &>> 37  // id / 100, 0...655
         let low = value &- hundreds &* 100
-        let top = (hundreds &* 41) >> 12  // id / 10_000, 0...6
+        let top = (hundreds &* 41) &>> 12  // id / 10_000, 0...6
         let middle = hundreds &- top &* 100
-        let middleTens = (middle &* 103) >> 10
-        let lowTens = (low &* 103) >> 10
-        // One digit a byte, the most significant first (in the low byte), then ASCII.
-        let digits =
-            top | middleTens << 8 | (middle &- middleTens &* 10) << 16 | lowTens << 24
-            | (low &- lowTens &* 10) << 32
-        let count = digitCount(id)
-        return ((digits | 0x30_3030_3030) >> UInt64(8 &* (5 &- count)), count)
+        // The pairs in lanes 0, 1, 2 (bytes 0, 2, 4), the first pair lowest; then tens and ones of each pair, the
+        // tens in the even bytes and the ones in the odd ones: six digit values, the first digit in the low byte.
+        let pairs = top | middle &<< 16 | low &<< 32
+        let tens = ((pairs &* 103) &>> 10) & 0x000F_000F_000F
+        let digits = tens | (pairs &- tens &* 10) &<< 8
+        // `id >= 1`, so some digit is not zero: the zero digits below it are the leading zeros, at least one (the
+        // tens of `top`).
+        let leadingZeros = digits.trailingZeroBitCount &>> 3
+        return ((digits | 0x3030_3030_3030) &>> UInt64(truncatingIfNeeded: leadingZeros &* 8), 6 &- leadingZeros)
     }
 }
