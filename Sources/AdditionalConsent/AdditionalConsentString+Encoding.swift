@@ -69,21 +69,26 @@ private struct ProviderWords {
 
     /// The ids, ascending, separated by `.`, in decimal.
     func write(to writer: inout ASCIIWriter) {
-        var needsSeparator = false
+        // A local copy, written back at the end: its count stays in a register instead of going to memory per id.
+        var output = writer
+        defer { writer = output }
+        // No separator before the first id, a `.` before each after it.
+        var separator: UInt64 = 0
+        var separatorCount = 0
         for index in 0..<wordCount {
             var word = ids.bitfieldWord(index) & ~excluded.bitfieldWord(index)
             // `index` is below 1024: no overflow.
             let base = index &* 64 &+ 1
             while word != 0 {
                 let bit = word.leadingZeroBitCount
-                word &= ~(UInt64(1) << UInt64(63 &- bit))
+                word &= ~(UInt64(1) &<< UInt64(63 &- bit))
                 let (digits, count) = Self.decimalDigits(base &+ bit)
-                if needsSeparator {
-                    writer.append(bytes: digits << 8 | UInt64(UInt8(ascii: ".")), count: count &+ 1)
-                } else {
-                    writer.append(bytes: digits, count: count)
-                    needsSeparator = true
-                }
+                output.append(
+                    bytes: digits &<< UInt64(truncatingIfNeeded: separatorCount &* 8) | separator,
+                    count: count &+ separatorCount
+                )
+                separator = UInt64(UInt8(ascii: "."))
+                separatorCount = 1
             }
         }
     }
