@@ -69,11 +69,21 @@ struct AdditionalConsentListReader {
         words: inout MutableSpan<UInt64>
     ) -> AdditionalConsentListStop {
         if end >= 0 { return .end }
+        // One loop for each mode (a specialization each), so that lenient decoding tests no flag per id.
+        if rejectsLeadingZeros { return read(into: &sink, words: &words, rule: StrictIDs.self) }
+        return read(into: &sink, words: &words, rule: LenientIDs.self)
+    }
+
+    private mutating func read<Sink: AdditionalConsentIDSink, Rule: LeadingZeroRule>(
+        into sink: inout Sink,
+        words: inout MutableSpan<UInt64>,
+        rule: Rule.Type
+    ) -> AdditionalConsentListStop {
+        let rejectsLeadingZeros = Rule.rejectsLeadingZeros
         // Everything the loop reads in locals: the sink writes through `words`, which the compiler cannot tell
         // apart from `self`, so fields would be loaded again after every id.
         let view = self.view
         let count = view.count
-        let rejectsLeadingZeros = self.rejectsLeadingZeros
         var idStart = self.idStart
         var block = self.block
         var separators = self.separators
@@ -100,7 +110,7 @@ struct AdditionalConsentListReader {
                 let value = Self.value(ofFiveDigits: digits)
                 let leadingZeros = length > 1 && digits &>> shift & 0xFF == 0
                 if _fastPath(
-                    word &>> 56 == UInt64(Self.dot) && Self.isID(digits, value: value)
+                    word &>> 56 == UInt64(Self.dot) && Self.isID(digits)
                         && (leadingZerosAllowed || !leadingZeros)
                         && sink.add(value, at: view.offset &+ idStart, leadingZeros: leadingZeros, words: &words)
                 ) {
@@ -148,11 +158,12 @@ struct AdditionalConsentListReader {
         return Int(truncatingIfNeeded: (pairs &* 0x2710_0064_0001) &>> 48)
     }
 
-    /// True when `digits` (as for ``value(ofFiveDigits:)``), whose low 16 bits of value are `value`, is an id:
-    /// at most 65535 (the digits, last one lowest after a byte swap, compare as the number does) and not 0.
+    /// True when `digits` (as for ``value(ofFiveDigits:)``) is an id: not 0 and at most 65535 (the digits, last one
+    /// lowest after a byte swap, compare as the number does).
     @inline(__always)
-    static func isID(_ digits: UInt64, value: Int) -> Bool {
-        digits.byteSwapped <= 0x06_05_05_03_05 && value != 0
+    static func isID(_ digits: UInt64) -> Bool {
+        // Zero digits swap to 0, which wraps to the largest value.
+        digits.byteSwapped &- 1 < 0x06_05_05_03_05
     }
 
     /// The value of the id of `length` digits at `start` that the fast path does not read, and whether its first
@@ -228,4 +239,20 @@ struct AdditionalConsentListReader {
         // the top byte and no two sums carry into each other.
         return ((flags &* 0x0102_0408_1020_4080) &>> 56) &<< shift
     }
+}
+
+/// Whether ids written with leading zeros are errors, as a type: the reader's loop is specialized for each.
+protocol LeadingZeroRule {
+    /// True with strict decoding (ac.md §4).
+    static var rejectsLeadingZeros: Bool { get }
+}
+
+/// Strict decoding: an id written with leading zeros is an error.
+enum StrictIDs: LeadingZeroRule {
+    static var rejectsLeadingZeros: Bool { true }
+}
+
+/// Lenient decoding: an id written with leading zeros is read as its value.
+enum LenientIDs: LeadingZeroRule {
+    static var rejectsLeadingZeros: Bool { false }
 }
