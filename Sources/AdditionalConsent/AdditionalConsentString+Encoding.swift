@@ -76,12 +76,14 @@ private struct ProviderWords {
         var separator: UInt64 = 0
         var separatorCount = 0
         for index in 0..<wordCount {
-            var word = ids.bitfieldWord(index) & ~excluded.bitfieldWord(index)
+            // Bit-reversed (the word's first id in bit 0), so that each id is a trailing-zero count and the step to
+            // the next clears the lowest bit: the loop's chain from id to id is that one instruction.
+            var word = Self.bitReversed(ids.bitfieldWord(index) & ~excluded.bitfieldWord(index))
             // `index` is below 1024: no overflow.
             let base = index &* 64 &+ 1
             while word != 0 {
-                let bit = word.leadingZeroBitCount
-                word &= ~(UInt64(1) &<< UInt64(63 &- bit))
+                let bit = word.trailingZeroBitCount
+                word &= word &- 1
                 let (digits, count) = Self.decimalDigits(base &+ bit)
                 output.append(
                     bytes: digits &<< UInt64(truncatingIfNeeded: separatorCount &* 8) | separator,
@@ -91,6 +93,15 @@ private struct ProviderWords {
                 separatorCount = 1
             }
         }
+    }
+
+    /// `word` with its bit order reversed (bit 63 becomes bit 0).
+    @inline(__always)
+    static func bitReversed(_ word: UInt64) -> UInt64 {
+        var value = word.byteSwapped
+        value = (value & 0x0F0F_0F0F_0F0F_0F0F) &<< 4 | (value &>> 4) & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value & 0x3333_3333_3333_3333) &<< 2 | (value &>> 2) & 0x3333_3333_3333_3333
+        return (value & 0x5555_5555_5555_5555) &<< 1 | (value &>> 1) & 0x5555_5555_5555_5555
     }
 
     /// The number of decimal digits of `id` (1...65535).
