@@ -168,7 +168,7 @@ struct AdditionalConsentListReader {
 
     /// The value of the id of `length` digits at `start` that the fast path does not read, and whether its first
     /// digit is `0`; `-1` when there is no id there (empty, or six digits or more that are not one). Kept out of
-    /// line: the read loop calls it for the first ids of a string and for malformed ones only.
+    /// line: the read loop calls it for the last id of each list, ids near the start of the input and malformed ones.
     @inline(never)
     private func shortOrLongID(from start: Int, length: Int) -> (value: Int, startsWithZero: Bool) {
         guard length >= 1 else { return (-1, false) }
