@@ -104,7 +104,7 @@ struct AdditionalConsentListReader {
                 // The common case, one load: the eight bytes ending with the separator (`idEnd - 7 >= 0`, `idEnd <
                 // count`), the separator in the top byte and the id's digits below it, moved to the top with the
                 // bytes before them cleared to zero digits (`length` is in 1...5: the shift is in 24...56).
-                let word = view.getWord(at: idEnd &- 7)
+                let word = view.getWord(uncheckedAt: idEnd &- 7)
                 let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* length)
                 let digits = (((word &<< 8) ^ 0x3030_3030_3030_3030) &>> shift) &<< shift
                 let value = Self.value(ofFiveDigits: digits)
@@ -205,12 +205,13 @@ struct AdditionalConsentListReader {
     @inline(never)
     private static func nonDigits(in view: TextView, from start: Int) -> UInt64 {
         guard start >= 0 && start + 64 <= view.count else { return nonDigits(inLastBlockOf: view, from: start) }
-        // A whole block: eight words, no end to watch for (the loads' bounds checks fold into the guard).
+        // A whole block: eight words, no end to watch for. The guard is the bounds check of all eight loads
+        // (`start >= 0`, and each load ends at or before `start + 64 <= count`).
         var mask: UInt64 = 0
         var offset = start
         var shift: UInt64 = 0
         while shift < 64 {
-            mask |= nonDigits(view.getWord(at: offset), shift)
+            mask |= nonDigits(view.getWord(uncheckedAt: offset), shift)
             offset += 8
             shift += 8
         }

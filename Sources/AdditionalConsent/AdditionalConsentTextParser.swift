@@ -153,9 +153,11 @@ struct AdditionalConsentTextParser {
 
     /// The index of the last `~` in `start..<end`, or nil: eight bytes a step from the end.
     private func lastTilde(from start: Int, before end: Int) -> Int? {
+        // Checked once here: every load below lies in `start ..< end`.
+        precondition(start >= 0 && end <= view.count, "lastTilde bounds")
         var chunkEnd = end
         while chunkEnd &- start >= 8 {
-            let word = view.getWord(at: chunkEnd &- 8) ^ 0x7E7E_7E7E_7E7E_7E7E
+            let word = view.getWord(uncheckedAt: chunkEnd &- 8) ^ 0x7E7E_7E7E_7E7E_7E7E
             // The high bit of every zero byte (a `~`), exactly: the `0x7F` mask keeps the sums from carrying.
             let tildes = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
             if tildes != 0 { return chunkEnd &- 8 &+ (63 &- tildes.leadingZeroBitCount) >> 3 }
