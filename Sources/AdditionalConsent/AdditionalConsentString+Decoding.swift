@@ -49,19 +49,14 @@ struct ProviderSets: AdditionalConsentIDVisitor {
     var consented = ProviderIDWords()
     var disclosed = ProviderIDWords()
 
-    @inline(__always)
-    mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool) {
+    mutating func readList(
+        _ list: AdditionalConsentList,
+        sizedUpTo lastID: Int?,
+        with reader: inout AdditionalConsentListReader
+    ) throws(ConsentError) {
         switch list {
-        case .consented: consented.insert(id)
-        case .disclosed: disclosed.insert(id)
-        }
-    }
-
-    mutating func reserve(upTo lastID: Int?, in list: AdditionalConsentList) {
-        guard let lastID else { return }
-        switch list {
-        case .consented: consented.reserve(upTo: lastID)
-        case .disclosed: disclosed.reserve(upTo: lastID)
+        case .consented: try consented.read(with: &reader, sizedUpTo: lastID)
+        case .disclosed: try disclosed.read(with: &reader, sizedUpTo: lastID)
         }
     }
 }
@@ -77,6 +72,27 @@ struct ProviderIDWords {
     /// Ids 65 and above, 64 a word; may end with zero words (``IDSet`` drops them).
     private var followingWords: [UInt64] = []
 
+    /// Reads a list into the words: the reader fills them through one span (no uniqueness or growth check per id)
+    /// and stops at an id they have no room for, which is added here after they grow.
+    mutating func read(with reader: inout AdditionalConsentListReader, sizedUpTo lastID: Int?) throws(ConsentError) {
+        if let lastID { reserve(upTo: lastID) }
+        var sink = Sink()
+        while true {
+            let stop: AdditionalConsentListStop
+            do {
+                var words = followingWords.mutableSpan
+                stop = reader.read(into: &sink, words: &words)
+            }
+            firstWord |= sink.firstWord
+            sink.firstWord = 0
+            switch stop {
+            case .end: return
+            case .needsRoom(let id): insert(id)
+            case .failed(let error): throw error
+            }
+        }
+    }
+
     /// Makes the words for ids up to `id` (in `1...65535`) at once.
     mutating func reserve(upTo id: Int) {
         // At most 1023 words: `id` is at most 65535.
@@ -86,8 +102,7 @@ struct ProviderIDWords {
         }
     }
 
-    /// Adds `id` (in `1...65535`).
-    @inline(__always)
+    /// Adds `id` (in `1...65535`), growing the words when it is beyond them.
     mutating func insert(_ id: Int) {
         // `id` is in 1...65535: no overflow, and `index` is in 0...1023.
         let offset = id &- 1
@@ -109,4 +124,32 @@ struct ProviderIDWords {
 
     /// The ids added, the words handed over as they are.
     consuming func makeSet() -> IDSet { IDSet(firstWord: firstWord, followingWords: followingWords) }
+
+    /// Sets the bit of each id in the words it is given, when they reach it (ids 1...64 in its own word).
+    private struct Sink: AdditionalConsentIDSink {
+        var firstWord: UInt64 = 0
+
+        @inline(__always)
+        mutating func add(
+            _ id: Int,
+            at characterOffset: Int,
+            leadingZeros: Bool,
+            words: inout MutableSpan<UInt64>
+        ) -> Bool {
+            // `id` is in 1...65535 (the reader checked it): `offset` is in 0...65534, `slot` in -1...1022 (-1 for
+            // ids 1...64). One unsigned comparison checks that it is a word of `words`.
+            let offset = id &- 1
+            let slot = offset &>> 6 &- 1
+            let bit: UInt64 = 1 &<< (63 &- UInt64(truncatingIfNeeded: offset))
+            if _fastPath(UInt(bitPattern: slot) < UInt(bitPattern: words.count)) {
+                words[slot] |= bit
+                return true
+            }
+            if slot < 0 {
+                firstWord |= bit
+                return true
+            }
+            return false
+        }
+    }
 }

@@ -69,23 +69,39 @@ private struct ProviderWords {
 
     /// The ids, ascending, separated by `.`, in decimal.
     func write(to writer: inout ASCIIWriter) {
-        var needsSeparator = false
+        // A local copy, written back at the end: its count stays in a register instead of going to memory per id.
+        var output = writer
+        defer { writer = output }
+        // No separator before the first id, a `.` before each after it.
+        var separator: UInt64 = 0
+        var separatorCount = 0
         for index in 0..<wordCount {
-            var word = ids.bitfieldWord(index) & ~excluded.bitfieldWord(index)
+            // Bit-reversed (the word's first id in bit 0), so that each id is a trailing-zero count and the step to
+            // the next clears the lowest bit: the loop's chain from id to id is that one instruction.
+            var word = Self.bitReversed(ids.bitfieldWord(index) & ~excluded.bitfieldWord(index))
             // `index` is below 1024: no overflow.
             let base = index &* 64 &+ 1
             while word != 0 {
-                let bit = word.leadingZeroBitCount
-                word &= ~(UInt64(1) << UInt64(63 &- bit))
+                let bit = word.trailingZeroBitCount
+                word &= word &- 1
                 let (digits, count) = Self.decimalDigits(base &+ bit)
-                if needsSeparator {
-                    writer.append(bytes: digits << 8 | UInt64(UInt8(ascii: ".")), count: count &+ 1)
-                } else {
-                    writer.append(bytes: digits, count: count)
-                    needsSeparator = true
-                }
+                output.append(
+                    bytes: digits &<< UInt64(truncatingIfNeeded: separatorCount &* 8) | separator,
+                    count: count &+ separatorCount
+                )
+                separator = UInt64(UInt8(ascii: "."))
+                separatorCount = 1
             }
         }
+    }
+
+    /// `word` with its bit order reversed (bit 63 becomes bit 0).
+    @inline(__always)
+    static func bitReversed(_ word: UInt64) -> UInt64 {
+        var value = word.byteSwapped
+        value = (value & 0x0F0F_0F0F_0F0F_0F0F) &<< 4 | (value &>> 4) & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value & 0x3333_3333_3333_3333) &<< 2 | (value &>> 2) & 0x3333_3333_3333_3333
+        return (value & 0x5555_5555_5555_5555) &<< 1 | (value &>> 1) & 0x5555_5555_5555_5555
     }
 
     /// The number of decimal digits of `id` (1...65535).
@@ -96,24 +112,26 @@ private struct ProviderWords {
 
     /// The ASCII digits of `id` (1...65535), the first digit in the low byte, and how many there are.
     ///
-    /// Five digits as three groups (`id` = top * 10,000 + middle * 100 + low), each split by a multiplication and
-    /// a shift instead of a division; the groups do not wait on each other. The multipliers are exact for every
-    /// id in 1...65535 (checked for all of them): `n * 1_374_389_535 >> 37 == n / 100` for n < 65,536,
-    /// `n * 41 >> 12 == n / 100` for n < 1,000, `n * 103 >> 10 == n / 10` for n < 100.
+    /// Six digits as three pairs (`id` = top * 10,000 + middle * 100 + low, `top` at most 6), each split by a
+    /// multiplication and a shift instead of a division; the three pairs are split into digits at once, one pair a
+    /// 16-bit lane. The count comes from the leading zero digits, so no comparison picks it. The multipliers are
+    /// exact for every id in 1...65535 (checked for all of them): `n * 1_374_389_535 >> 37 == n / 100` for
+    /// n < 65,536, `n * 41 >> 12 == n / 100` for n < 1,000, `n * 103 >> 10 == n / 10` for n < 100.
     @inline(__always)
     static func decimalDigits(_ id: Int) -> (digits: UInt64, count: Int) {
         let value = UInt64(truncatingIfNeeded: id)
-        let hundreds = (value &* 1_374_389_535) >> 37  // id / 100, 0...655
+        let hundreds = (value &* 1_374_389_535) &>> 37  // id / 100, 0...655
         let low = value &- hundreds &* 100
-        let top = (hundreds &* 41) >> 12  // id / 10_000, 0...6
+        let top = (hundreds &* 41) &>> 12  // id / 10_000, 0...6
         let middle = hundreds &- top &* 100
-        let middleTens = (middle &* 103) >> 10
-        let lowTens = (low &* 103) >> 10
-        // One digit a byte, the most significant first (in the low byte), then ASCII.
-        let digits =
-            top | middleTens << 8 | (middle &- middleTens &* 10) << 16 | lowTens << 24
-            | (low &- lowTens &* 10) << 32
-        let count = digitCount(id)
-        return ((digits | 0x30_3030_3030) >> UInt64(8 &* (5 &- count)), count)
+        // The pairs in lanes 0, 1, 2 (bytes 0, 2, 4), the first pair lowest; then tens and ones of each pair, the
+        // tens in the even bytes and the ones in the odd ones: six digit values, the first digit in the low byte.
+        let pairs = top | middle &<< 16 | low &<< 32
+        let tens = ((pairs &* 103) &>> 10) & 0x000F_000F_000F
+        let digits = tens | (pairs &- tens &* 10) &<< 8
+        // `id >= 1`, so some digit is not zero: the zero digits below it are the leading zeros, at least one (the
+        // tens of `top`).
+        let leadingZeros = digits.trailingZeroBitCount &>> 3
+        return ((digits | 0x3030_3030_3030) &>> UInt64(truncatingIfNeeded: leadingZeros &* 8), 6 &- leadingZeros)
     }
 }

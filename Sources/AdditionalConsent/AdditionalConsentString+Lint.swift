@@ -97,7 +97,7 @@ extension AdditionalConsentString {
 
 /// What lint notices in each list as the parser reads it.
 private struct TextFindings: AdditionalConsentIDVisitor {
-    struct List {
+    struct List: AdditionalConsentIDSink {
         var seen = IDSet()
         var previous = 0
         var firstDuplicate: Int?
@@ -114,6 +114,16 @@ private struct TextFindings: AdditionalConsentIDVisitor {
             seen.insert(id)
             previous = id
         }
+
+        mutating func add(
+            _ id: Int,
+            at characterOffset: Int,
+            leadingZeros: Bool,
+            words: inout MutableSpan<UInt64>
+        ) -> Bool {
+            note(id, at: characterOffset, leadingZeros: leadingZeros)
+            return true
+        }
     }
 
     var consented = List()
@@ -121,13 +131,26 @@ private struct TextFindings: AdditionalConsentIDVisitor {
 
     subscript(list: AdditionalConsentList) -> List { list == .consented ? consented : disclosed }
 
-    mutating func reserve(upTo lastID: Int?, in list: AdditionalConsentList) {}
-
-    mutating func visit(_ id: Int, in list: AdditionalConsentList, at characterOffset: Int, leadingZeros: Bool) {
+    mutating func readList(
+        _ list: AdditionalConsentList,
+        sizedUpTo lastID: Int?,
+        with reader: inout AdditionalConsentListReader
+    ) throws(ConsentError) {
         // In place: a copy of a list would copy its set on every id.
         switch list {
-        case .consented: consented.note(id, at: characterOffset, leadingZeros: leadingZeros)
-        case .disclosed: disclosed.note(id, at: characterOffset, leadingZeros: leadingZeros)
+        case .consented: try Self.read(with: &reader, into: &consented)
+        case .disclosed: try Self.read(with: &reader, into: &disclosed)
+        }
+    }
+
+    private static func read(with reader: inout AdditionalConsentListReader, into list: inout List) throws(ConsentError)
+    {
+        // The findings take every id: no words to fill.
+        var storage: [UInt64] = []
+        var words = storage.mutableSpan
+        switch reader.read(into: &list, words: &words) {
+        case .end, .needsRoom: return
+        case .failed(let error): throw error
         }
     }
 }

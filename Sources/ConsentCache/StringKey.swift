@@ -13,8 +13,8 @@ enum StringKey {
     /// A function from UTF-8 bytes to a 64-bit hash; tests substitute one that collides on purpose.
     typealias Hash = @Sendable (UnsafeRawBufferPointer) -> UInt64
 
-    /// XXH3-64 with the default secret and seed 0, compiled inline (CXXHash's shim.h): no allocation, the AVX2
-    /// loop for long strings where the processor has it.
+    /// XXH3-64 with the default secret and seed 0, compiled inline (CXXHash's shim.h): no allocation, the widest
+    /// vector loop the processor has (AVX-512, AVX2) for long strings.
     static let xxh3: Hash = { bytes in
         consentXXH3_64(bytes.baseAddress, bytes.count)
     }
@@ -23,8 +23,10 @@ enum StringKey {
     enum VectorLoop: Int32, CaseIterable {
         /// SSE2 on x86-64 (every x86-64 processor has it), the scalar or NEON loop elsewhere.
         case portable = 0
-        /// AVX2, where the processor has it (the default).
+        /// AVX2, where the processor has it.
         case avx2 = 1
+        /// AVX-512, where the processor has it (the default), else AVX2 where it has that.
+        case avx512 = 2
     }
 
     /// XXH3-64 of `bytes` with at most the `widest` vector loop.

@@ -8,14 +8,15 @@ extension ConsentString {
     /// - Throws: as ``detectFormat(of:options:)`` when the kind is unknown, then as the format's decoder.
     @inlinable
     public init(
-        encoded text: some StringProtocol,
+        encoded text: borrowing some StringProtocol,
         kind: ConsentFormat? = nil,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) {
         if kind == nil && !options.strict && options.maxInputLength >= 4 {
             // The four bytes a US Privacy string has, gathered as its own decoder gathers them: when they are one,
             // detecting it costs a few comparisons on top of that decoder (see ``FormatDetection/isUSPrivacy(_:)``).
-            // This path is kept small; everything else is in ``init(detecting:kind:options:)``.
+            // This path is kept small; everything else is in ``init(detecting:kind:options:)``. `text` is borrowed
+            // (an initializer's arguments are otherwise passed owned: a retain and release of the string per call).
             let bytes = withTextView(of: text) { view in USPrivacyString.pack(view) }
             if bytes.count == 4 && FormatDetection.isUSPrivacy(bytes.packed) {
                 self = .usp(try USPrivacyString(packed: bytes.packed, count: 4, options: options))
@@ -27,14 +28,18 @@ extension ConsentString {
 
     /// ``init(encoded:kind:options:)`` for every input but a lenient US Privacy string.
     @inlinable @inline(never)
-    init(detecting text: some StringProtocol, kind: ConsentFormat?, options: DecodingOptions) throws(ConsentError) {
+    init(
+        detecting text: borrowing some StringProtocol,
+        kind: ConsentFormat?,
+        options: DecodingOptions
+    ) throws(ConsentError) {
         var format = kind
         if format == nil { format = try Self.detectFormat(of: text, options: options) }
         switch format ?? .tcf {
-        case .tcf: self = .tcf(try TCFString(encoded: text, options: options))
-        case .gpp: self = .gpp(try GPPString(encoded: text, options: options))
-        case .usp: self = .usp(try USPrivacyString(encoded: text, options: options))
-        case .ac: self = .ac(try AdditionalConsentString(encoded: text, options: options))
+        case .tcf: self = .tcf(try TCFString(encoded: copy text, options: options))
+        case .gpp: self = .gpp(try GPPString(encoded: copy text, options: options))
+        case .usp: self = .usp(try USPrivacyString(encoded: copy text, options: options))
+        case .ac: self = .ac(try AdditionalConsentString(encoded: copy text, options: options))
         }
         if options.strict { try checkPolicy() }
     }
