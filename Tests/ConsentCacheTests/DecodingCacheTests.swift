@@ -76,6 +76,23 @@ import Testing
         #expect(cache.statistics.evictions > 0)
     }
 
+    @Test func everyEntryHeldIsFoundAfterTheKeyArenaIsCompacted() throws {
+        // Ten entries, then forty new strings of varied lengths, each evicting one: evicted keys pile up in the key
+        // arena until they outweigh the live ones and the arena is rewritten, several times over. The ten strings
+        // inserted last must all be held and each found where its bucket says its key is.
+        let decoder = CountingDecoder()
+        let cache = decoder.cache(CacheLimits(maxEntries: 10, maxBytes: 1 << 30))
+        for number in 0..<50 { _ = try cache.value(for: sampleString(number, length: 20 + number % 7 * 9)) }
+        #expect(cache.statistics.entryCount == 10 && cache.statistics.evictions == 40)
+        let misses = cache.statistics.misses
+        for number in 40..<50 {
+            let text = sampleString(number, length: 20 + number % 7 * 9)
+            #expect(try cache.value(for: String(text.utf8)).text == text)
+        }
+        #expect(cache.statistics.misses == misses, "an entry held was not found")
+        #expect(decoder.callCount == 50)
+    }
+
     @Test func stringLargerThanMaxBytesIsDecodedButNotKept() throws {
         let decoder = CountingDecoder()
         let cache = decoder.cache(CacheLimits(maxEntries: 10, maxBytes: CacheLimits.entryOverhead + 100))
