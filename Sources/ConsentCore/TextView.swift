@@ -67,8 +67,8 @@ public struct TextView {
     @inlinable
     public func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
         var index = Swift.max(start, 0)
-        // Eight bytes a step (SWAR): a 700-character TC string is scanned for its first `.` on the query path.
-        // Sixteen bytes a step (SIMD), then eight (SWAR), then one.
+        // Sixteen bytes a step (SIMD), then eight (SWAR), then one: a 700-character TC string is scanned for its
+        // first `.` on the query path.
         let needle = SIMD16<UInt8>(repeating: byte)
         while index &+ 16 <= count {
             // Proof: index + 16 <= count, so the sixteen bytes read lie inside the view.
