@@ -149,29 +149,44 @@ public struct BitWriter: BitSink {
         _segmentBits = 0
     }
 
-    /// Appends text after the written characters, keeping the room made ahead (so that no later write grows
-    /// the array when the sizing pass counted the text).
+    /// Makes room for `count` more characters after the written ones: the room made ahead is used first, and the
+    /// array grows (at least doubling) only when the sizing pass did not count them.
     @inlinable
-    mutating func _appendText(_ append: (inout [UInt8]) -> Void) {
-        let room = _characters.count
-        if _written < room { _characters.removeSubrange(_written...) }
-        append(&_characters)
-        _written = _characters.count
-        if _written < room { _characters.append(contentsOf: repeatElement(0, count: room &- _written)) }
+    mutating func _makeRoom(for count: Int) {
+        let needed = _written &+ count
+        if needed > _characters.count {
+            _characters.append(
+                contentsOf: repeatElement(0, count: Swift.max(needed &- _characters.count, _characters.count))
+            )
+        }
     }
 
     /// See ``BitSink``.
     @inlinable
     public mutating func appendASCII(_ byte: UInt8) {
         precondition(_pendingBits == 0, "finish the segment before appending text")
-        _appendText { $0.append(byte) }
+        _makeRoom(for: 1)
+        _characters[_written] = byte
+        _written &+= 1
     }
 
-    /// See ``BitSink``.
+    /// See ``BitSink``: copied into the room made ahead (one copy of the bytes, no reshuffling of the room).
     @inlinable
     public mutating func appendText(_ text: String) {
         precondition(_pendingBits == 0, "finish the segment before appending text")
-        _appendText { $0.append(contentsOf: text.utf8) }
+        var text = text
+        text.withUTF8 { bytes in
+            _makeRoom(for: bytes.count)
+            let start = _written
+            unsafe _characters.withUnsafeMutableBufferPointer { buffer in
+                // Proof: `_makeRoom` left at least `bytes.count` characters after `start` in the buffer.
+                unsafe UnsafeMutableRawBufferPointer(
+                    UnsafeMutableBufferPointer(rebasing: buffer[start..<(start &+ bytes.count)])
+                )
+                .copyMemory(from: UnsafeRawBufferPointer(bytes))
+            }
+            _written &+= bytes.count
+        }
     }
 
     /// The text written so far; a segment that was not finished is padded to whole characters first.
