@@ -12,9 +12,10 @@ extension GPPString {
         if preserve, let text = memory.text { return text }
         var ascending = true
         var previous = 0
-        for section in sections {
-            ascending = ascending && section.id > previous
-            previous = section.id
+        for index in sections.indices {
+            let id = sections[index].id
+            ascending = ascending && id > previous
+            previous = id
         }
         // Usually already in order; otherwise the sections are written in ascending id order.
         let ordered =
@@ -22,17 +23,18 @@ extension GPPString {
             ? sections
             : sections.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
         var ids = IDSet()
-        for section in ordered {
-            guard section.id >= 1, section.id <= IDSet.maximumID, !ids.contains(section.id) else {
+        for index in ordered.indices {
+            let id = ordered[index].id
+            guard id >= 1, id <= IDSet.maximumID, !ids.contains(id) else {
                 throw ConsentError(
                     .valueOutOfRange,
                     format: .gpp,
                     segment: "header",
                     field: "sectionIds",
-                    value: Int64(section.id)
+                    value: Int64(id)
                 )
             }
-            ids.insert(section.id)
+            ids.insert(id)
         }
         let keptHeader = preserve ? memory.header?.string : nil
         let header = keptHeader.flatMap { Self.headerIDs($0) == ids ? $0 : nil }
@@ -41,20 +43,15 @@ extension GPPString {
         // the string needs and never grows.
         // A TC string written canonically goes straight into the writer too (planned once; ids are unique, so
         // there is at most one).
+        // Sections are borrowed where they lie (`ordered[index]`), not copied: a copy of a TC string retains every
+        // set it holds, so the one taken out of section 2 for its plan is kept for the writing pass.
         var texts: [String] = []
-        var tcPlan: TCStringCanonicalPlan?
+        var tcPlan: (plan: TCStringCanonicalPlan, value: TCString)?
         var counter = BitCounter()
         try Self.writeHeader(header, ids: ids, into: &counter)
-        for section in ordered {
+        for index in ordered.indices {
             counter.appendASCII(GPPHeader.tilde)
-            if let fields = section.canonicalFields(options) {
-                try fields.writeCanonical(into: &counter)
-            } else if case .tcfEuV2(let value) = section, !(preserve && value.isUnmodifiedDecodedValue) {
-                let plan = TCStringCanonicalPlan(value)
-                try plan.write(value, to: &counter)
-                tcPlan = plan
-            } else {
-                let text = try section.encoded(options: options)
+            if let text = try Self.count(ordered[index], options: options, into: &counter, tcPlan: &tcPlan) {
                 counter.appendText(text)
                 if texts.isEmpty { texts.reserveCapacity(ordered.count) }
                 texts.append(text)
@@ -63,19 +60,62 @@ extension GPPString {
         var writer = BitWriter(reservingBits: counter.totalBits)
         try Self.writeHeader(header, ids: ids, into: &writer)
         var nextText = 0
-        for section in ordered {
+        for index in ordered.indices {
             writer.appendASCII(GPPHeader.tilde)
-            if let fields = section.canonicalFields(options) {
-                try fields.writeCanonical(into: &writer)
-            } else if case .tcfEuV2(let value) = section, let tcPlan {
-                // Planned above: section 2 is written canonically whenever there is a plan (its id is unique).
-                try tcPlan.write(value, to: &writer)
-            } else if nextText < texts.count {
+            if try !Self.write(ordered[index], options: options, into: &writer, tcPlan: tcPlan),
+                nextText < texts.count
+            {
                 writer.appendText(texts[nextText])
                 nextText += 1
             }
         }
         return writer.makeString()
+    }
+
+    /// The sizing pass for one section: counts a section written bit by bit (planning a canonical TC string into
+    /// `tcPlan`), or returns the text of one kept or made as text.
+    private static func count(
+        _ section: borrowing GPPSection,
+        options: EncodingOptions,
+        into counter: inout BitCounter,
+        tcPlan: inout (plan: TCStringCanonicalPlan, value: TCString)?
+    ) throws(ConsentError) -> String? {
+        switch section {
+        case .fields(let fields) where fields.isWrittenCanonically(options):
+            try fields.writeCanonical(into: &counter)
+            return nil
+        case .tcfEuV2(let value):
+            if options.fidelity == .preserveOriginal && value.isUnmodifiedDecodedValue {
+                return try value.encoded(options: options)
+            }
+            let plan = TCStringCanonicalPlan(value)
+            try plan.write(value, to: &counter)
+            tcPlan = (plan, value)
+            return nil
+        default:
+            return try section.encoded(options: options)
+        }
+    }
+
+    /// Writes one section that the sizing pass counted bit by bit; false for a section it made as text.
+    private static func write(
+        _ section: borrowing GPPSection,
+        options: EncodingOptions,
+        into writer: inout BitWriter,
+        tcPlan: (plan: TCStringCanonicalPlan, value: TCString)?
+    ) throws(ConsentError) -> Bool {
+        switch section {
+        case .fields(let fields) where fields.isWrittenCanonically(options):
+            try fields.writeCanonical(into: &writer)
+            return true
+        case .tcfEuV2:
+            // Planned in the sizing pass whenever section 2 is written canonically (its id is unique).
+            guard let tcPlan else { return false }
+            try tcPlan.plan.write(tcPlan.value, to: &writer)
+            return true
+        default:
+            return false
+        }
     }
 
     /// Writes the kept header text, or a canonical header for `ids`.
@@ -99,11 +139,10 @@ extension GPPString {
     }
 }
 
-extension GPPSection {
-    /// The field section, when it is one that `options` has written canonically (bit by bit) rather than as the
-    /// text it was decoded from.
-    func canonicalFields(_ options: EncodingOptions) -> GPPFieldSection? {
-        guard case .fields(let section) = self else { return nil }
-        return options.fidelity == .preserveOriginal && section.memory.text != nil ? nil : section
+extension GPPFieldSection {
+    /// True when `options` has this section written canonically (bit by bit) rather than as the text it was decoded
+    /// from.
+    func isWrittenCanonically(_ options: EncodingOptions) -> Bool {
+        !(options.fidelity == .preserveOriginal && memory.text != nil)
     }
 }
