@@ -129,11 +129,13 @@ public enum GPPQuery {
         // Version and the opt-outs are) are decoded into one word, in a single pass.
         var word: UInt64 = 0
         var sextets: UInt8 = 0
-        for index in 0..<core.count {
+        let decoded = Swift.min(core.count, 10)
+        for index in 0..<decoded {
             let sextet = Base64URL.sextet(core[index])
             sextets |= sextet
-            if index < 10 { word = word << 6 | UInt64(sextet & 63) }
+            word = word << 6 | UInt64(sextet & 63)
         }
+        for index in decoded..<core.count { sextets |= Base64URL.sextet(core[index]) }
         let offsets = signalOffsets
         let bits = core.count * 6
         // A character outside the alphabet (or `=` padding) is left to the reader below, which reports or strips it.

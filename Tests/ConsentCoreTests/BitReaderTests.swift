@@ -137,6 +137,19 @@ func read<R>(_ text: String, _ body: (inout BitReader) throws(ConsentError) -> R
         }
     }
 
+    /// Codes of every length up to 64 bits, where the reader's word-at-a-time sum meets each new byte: the values
+    /// around each Fibonacci number F(n) (codes of n - 2 and n - 1 value bits, the longest ending in a run of ones).
+    @Test func fibonacciRoundTripsAroundEveryFibonacciNumberUpToSixtyFourBits() throws {
+        var fibonacci = [1, 2]
+        while fibonacci.count < 64 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+        let values = fibonacci.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 >= 1 }
+        var writer = BitWriter()
+        for value in values { try writer.writeFibonacciInteger(value) }
+        try read(writer.makeString()) { reader throws(ConsentError) in
+            for value in values { #expect(try reader.readFibonacciInteger() == value) }
+        }
+    }
+
     @Test func fibonacciWithoutTerminatorIsTruncatedAndOverlongIsBadValue() throws {
         let truncated = try #require(throws: ConsentError.self) {
             try read(BitString.base64URL("010101")) { reader throws(ConsentError) in try reader.readFibonacciInteger() }
