@@ -4,7 +4,7 @@ import ConsentTestSupport
 import Foundation
 import Testing
 
-/// Our TC string decoder against an independent one: `Vectors/crosscheck-tcf.jsonl` holds what the PyPI package
+/// Our TC string decoder against an independent one: `Vectors/crosscheck/tcf-iab-tcf.jsonl` holds what the PyPI package
 /// iab-tcf decodes from the benchmark corpora and from seeded one-character mutations of them
 /// (`scripts/crosscheck/tcf-iab-tcf.py` writes it and describes the line format).
 @Suite("Cross-check with iab-tcf")
@@ -22,7 +22,7 @@ struct CrossCheckTests {
     }
 
     static func cases() throws -> [Case] {
-        let url = RepositoryPaths.vectors.appendingPathComponent("crosscheck-tcf.jsonl")
+        let url = RepositoryPaths.vectors.appendingPathComponent("crosscheck/tcf-iab-tcf.jsonl")
         let text = try String(contentsOf: url, encoding: .utf8)
         return try text.split(separator: "\n").map { line in
             let object = try JSONValue(parsing: String(line))

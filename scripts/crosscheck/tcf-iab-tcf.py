@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Vectors/crosscheck-tcf.jsonl: TC strings decoded by an independent decoder, the PyPI package iab-tcf.
+"""Writes Vectors/crosscheck/tcf-iab-tcf.jsonl: TC strings decoded by an independent decoder, the PyPI package iab-tcf.
 
 Not run by CI (it needs PyPI); run it by hand after changing the corpora or the mutation rule:
 
@@ -95,7 +95,7 @@ def main():
                           input="\n".join(c[3] for c in cases) + "\n", capture_output=True, text=True).stdout.splitlines()
     assert len(ours) == len(cases), (len(ours), len(cases))
     written = lenient = failing = 0
-    with open(ROOT / "Vectors" / "crosscheck-tcf.jsonl", "w") as out:
+    with open(ROOT / "Vectors" / "crosscheck" / "tcf-iab-tcf.jsonl", "w") as out:
         for (name, number, mutation, text), line in zip(cases, ours):
             try:
                 decoded = decode_v2(text)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates Vectors/crosscheck-tcf.jsonl with the independent decoder iab-tcf (PyPI), in a venv under .build/.
+# Regenerates Vectors/crosscheck/tcf-iab-tcf.jsonl with the independent decoder iab-tcf (PyPI), in a venv under .build/.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 venv="$root/.build/crosscheck-venv"
