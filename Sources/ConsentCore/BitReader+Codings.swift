@@ -114,7 +114,8 @@ extension BitReader {
         // Every word after the first is written once into storage of the exact size: three at a time from 32
         // characters while at least three remain, then one at a time.
         let tailCount = (count &- 1) / 64
-        let tail = unsafe [UInt64](unsafeUninitializedCapacity: tailCount) { buffer, initialized in
+        var tail = IDSet._zeroedWords(count: tailCount)
+        unsafe tail.withUnsafeMutableBufferPointer { buffer in
             var remaining = count &- 64
             var index = 0
             // Proof for the writes: `tailCount` is the number of words after the first, ceil((count - 64) / 64);
@@ -132,7 +133,6 @@ extension BitReader {
                 index &+= 1
                 remaining &-= 64
             }
-            initialized = index
         }
         _bitIndex &+= count
         return IDSet(head: head, tail: tail)

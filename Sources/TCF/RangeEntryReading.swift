@@ -55,7 +55,7 @@ struct RangeSetBuilder {
     /// A builder for ids in `1...maxID` (`maxID` is clamped to `0...65535`).
     init(idsUpTo maxID: Int) {
         limit = Swift.max(0, Swift.min(maxID, IDSet.maximumID))
-        tail = limit > 64 ? [UInt64](repeating: 0, count: (limit &- 1) >> 6) : []
+        tail = limit > 64 ? IDSet._zeroedWords(count: (limit &- 1) >> 6) : []
     }
 
     /// Reads `count` range entries from `stream` and adds their ids up to the limit.
