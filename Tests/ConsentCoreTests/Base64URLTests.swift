@@ -12,6 +12,24 @@ import Testing
         }
     }
 
+    /// Every 12-bit value written by `BitWriter`, at every offset within a character: each value's bits come out
+    /// in order, six a character.
+    @Test(arguments: 0..<6)
+    func everyTwelveBitValueWritesItsTwoCharacters(leadingBits: Int) {
+        var writer = BitWriter()
+        if leadingBits > 0 { writer.writeBits(0, count: leadingBits) }
+        for value in 0..<4096 { writer.writeBits(UInt64(value), count: 12) }
+        writer.finishSegment(paddingToMultipleOf: 6)
+        // The same bits one by one, then six at a time through the alphabet.
+        var stream = [Int](repeating: 0, count: leadingBits)
+        for value in 0..<4096 { for bit in (0..<12).reversed() { stream.append(value >> bit & 1) } }
+        while stream.count % 6 != 0 { stream.append(0) }
+        let expected = stride(from: 0, to: stream.count, by: 6).map { start in
+            Self.alphabet[stream[start..<start + 6].reduce(0) { $0 << 1 | $1 }]
+        }
+        #expect(Array(writer.makeString().utf8) == expected)
+    }
+
     @Test func everyOtherByteIsOutsideTheAlphabet() {
         for byte in 0...255 where !Self.alphabet.contains(UInt8(byte)) {
             #expect(Base64URL.sextet(UInt8(byte)) == 64, "byte \(byte)")
