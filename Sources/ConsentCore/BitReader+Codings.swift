@@ -100,42 +100,69 @@ extension BitReader {
     /// - Throws: `truncated` when fewer than `count` bits remain (nothing is consumed).
     @inlinable
     public mutating func readBitField(count: Int, field: StaticString = "") throws(ConsentError) -> IDSet {
+        guard count > 64 else {
+            // No words after the first: nothing to allocate.
+            let head = try unsafe readBitField(
+                count: count,
+                intoTail: UnsafeMutableBufferPointer(start: nil, count: 0),
+                field: field
+            )
+            return IDSet(head: head, tail: [])
+        }
+        guard count <= readableBits else {
+            throw .truncated(field: field, at: _bitIndex, expected: count, available: readableBits)
+        }
+        // Every word after the first is written once into storage of the exact size.
+        var tail = IDSet._zeroedWords(count: (count &- 1) / 64)
+        let head = unsafe tail.withUnsafeMutableBufferPointer { buffer in
+            // Cannot throw: the bits were counted above.
+            unsafe (try? readBitField(count: count, intoTail: buffer, field: field)) ?? 0
+        }
+        return IDSet(head: head, tail: tail)
+    }
+
+    /// Reads a bitfield of `count` bits as ``readBitField(count:field:)`` does, writing the words after the first
+    /// into `tail` and returning the first (ids 1...64): for a decoder that keeps the words of several sets in one
+    /// array. `tail` must hold at least `(count - 1) / 64` words when `count` > 64 (a precondition); only those are
+    /// written.
+    /// - Throws: `truncated` when fewer than `count` bits remain (nothing is consumed).
+    @inlinable
+    public mutating func readBitField(
+        count: Int,
+        intoTail tail: UnsafeMutableBufferPointer<UInt64>,
+        field: StaticString = ""
+    ) throws(ConsentError) -> UInt64 {
         guard count >= 0, count <= readableBits else {
             throw .truncated(field: field, at: _bitIndex, expected: count, available: readableBits)
         }
         precondition(count <= IDSet.maximumID, "bitfields hold at most 65535 ids")
-        if count == 0 { return IDSet() }
+        if count == 0 { return 0 }
         var stream = _BitfieldStream(reader: self)
         let head = stream.nextWord(remaining: count)
-        if count <= 64 {
-            _bitIndex &+= count
-            return IDSet(head: head, tail: [])
-        }
-        // Every word after the first is written once into storage of the exact size: three at a time from 32
-        // characters while at least three remain, then one at a time.
-        let tailCount = (count &- 1) / 64
-        var tail = IDSet._zeroedWords(count: tailCount)
-        unsafe tail.withUnsafeMutableBufferPointer { buffer in
+        if count > 64 {
+            let tailCount = (count &- 1) / 64
+            precondition(tail.count >= tailCount, "room for the words of the bitfield")
             var remaining = count &- 64
             var index = 0
-            // Proof for the writes: `tailCount` is the number of words after the first, ceil((count - 64) / 64);
-            // each write consumes 64 of `remaining` (at most), which starts at count - 64 and stays positive.
+            // Three words at a time from 32 characters while at least three remain, then one at a time. Proof for
+            // the writes: `tailCount` words are written, ceil((count - 64) / 64), each consuming 64 of `remaining`
+            // (at most), which starts at count - 64 and stays positive; `tail` holds at least `tailCount`.
             while remaining >= 192 && stream.pendingBits < 6 {
                 let words = stream.nextThreeWords()
-                unsafe buffer[index] = words.0
-                unsafe buffer[index &+ 1] = words.1
-                unsafe buffer[index &+ 2] = words.2
+                unsafe tail[index] = words.0
+                unsafe tail[index &+ 1] = words.1
+                unsafe tail[index &+ 2] = words.2
                 index &+= 3
                 remaining &-= 192
             }
             while remaining > 0 {
-                unsafe buffer[index] = stream.nextWord(remaining: remaining)
+                unsafe tail[index] = stream.nextWord(remaining: remaining)
                 index &+= 1
                 remaining &-= 64
             }
         }
         _bitIndex &+= count
-        return IDSet(head: head, tail: tail)
+        return head
     }
 
     /// Reads one TCF range entry: IsARange (1 bit), a 16-bit id, and a 16-bit end id when IsARange is 1.

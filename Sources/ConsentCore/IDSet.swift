@@ -10,14 +10,22 @@ public struct IDSet: Sendable, Hashable {
 
     /// Ids 1...64.
     @usableFromInline var _head: UInt64
-    /// Ids 65 and above, 64 a word; never ends with a zero word.
-    @usableFromInline var _tail: [UInt64]
+    /// Holds ids 65 and above, 64 a word, as the `_tailCount` words from `_tailOffset` on; the part never ends with a
+    /// zero word. A decoder may fill one array with the words of several sets and give each set its part (see
+    /// ``init(firstWord:sharing:in:)``): one allocation for them all. A set that changes copies its part first.
+    @usableFromInline var _storage: [UInt64]
+    /// Where the set's words start in `_storage`.
+    @usableFromInline var _tailOffset: Int32
+    /// How many words of `_storage` are the set's.
+    @usableFromInline var _tailCount: Int32
 
     /// The empty set.
     @inlinable
     public init() {
         _head = 0
-        _tail = []
+        _storage = []
+        _tailOffset = 0
+        _tailCount = 0
     }
 
     /// A set of the given ids; each must be in `1...65535` (a precondition: filter input first).
@@ -30,19 +38,36 @@ public struct IDSet: Sendable, Hashable {
     @inlinable
     init(head: UInt64, tail: [UInt64]) {
         _head = head
-        _tail = tail
+        _tailOffset = 0
+        _tailCount = Int32(truncatingIfNeeded: tail.count)
+        _storage = tail
         _trim()
     }
 
     /// Number of words in use, the inline one included.
-    @inlinable var _wordCount: Int { 1 &+ _tail.count }
+    @inlinable var _wordCount: Int { 1 &+ Int(_tailCount) }
 
     @inlinable @inline(__always)
-    func _word(_ index: Int) -> UInt64 { index == 0 ? _head : _tail[index &- 1] }
+    func _word(_ index: Int) -> UInt64 { index == 0 ? _head : _tailWord(index &- 1) }
 
+    /// Word `index` of the tail (ids `index*64+65 ...`); `index` must be below `_tailCount`.
+    @inlinable @inline(__always)
+    func _tailWord(_ index: Int) -> UInt64 { _storage[Int(_tailOffset) &+ index] }
+
+    /// Drops trailing zero words by shortening the part: nothing is copied, even when the storage is shared.
     @inlinable
     mutating func _trim() {
-        while let last = _tail.last, last == 0 { _tail.removeLast() }
+        while _tailCount > 0 && _tailWord(Int(_tailCount) &- 1) == 0 { _tailCount &-= 1 }
+    }
+
+    /// Makes `_storage` hold exactly the set's words from index 0, copying them out of a shared or larger array.
+    @inlinable
+    mutating func _ownTail() {
+        if _tailOffset != 0 || Int(_tailCount) != _storage.count {
+            let start = Int(_tailOffset)
+            _storage = Array(_storage[start..<start &+ Int(_tailCount)])
+            _tailOffset = 0
+        }
     }
 
     @inlinable
@@ -51,12 +76,22 @@ public struct IDSet: Sendable, Hashable {
             _head = value
             return
         }
-        if index > _tail.count {
-            if value == 0 { return }
-            _tail.append(contentsOf: repeatElement(0, count: index &- _tail.count))
+        let tailIndex = index &- 1
+        if tailIndex >= Int(_tailCount) && value == 0 { return }
+        _ownTail()
+        if tailIndex >= _storage.count {
+            _storage.append(contentsOf: repeatElement(0, count: tailIndex &+ 1 &- _storage.count))
+            _tailCount = Int32(truncatingIfNeeded: _storage.count)
         }
-        _tail[index &- 1] = value
-        if value == 0 && index == _tail.count { _trim() }
+        _storage[tailIndex] = value
+        if value == 0 && tailIndex == Int(_tailCount) &- 1 { _trim() }
+    }
+
+    /// The set's words after the first, as an array of their own.
+    @inlinable
+    var _tailArray: [UInt64] {
+        let start = Int(_tailOffset)
+        return Array(_storage[start..<start &+ Int(_tailCount)])
     }
 
     /// True when `id` is in the set; false for any id outside `1...65535`.
@@ -109,18 +144,21 @@ public struct IDSet: Sendable, Hashable {
     /// Removes every id.
     @inlinable
     public mutating func removeAll() {
-        _head = 0
-        _tail = []
+        self = IDSet()
     }
 
     /// True when the set has no ids.
-    @inlinable public var isEmpty: Bool { _head == 0 && _tail.isEmpty }
+    @inlinable public var isEmpty: Bool { _head == 0 && _tailCount == 0 }
 
     /// The number of ids.
     @inlinable
     public var count: Int {
         var total = _head.nonzeroBitCount
-        for word in _tail { total &+= word.nonzeroBitCount }
+        var index = 0
+        while index < Int(_tailCount) {
+            total &+= _tailWord(index).nonzeroBitCount
+            index &+= 1
+        }
         return total
     }
 
@@ -139,7 +177,10 @@ public struct IDSet: Sendable, Hashable {
     /// The largest id, or nil when empty.
     @inlinable
     public var max: Int? {
-        if let last = _tail.last { return _tail.count &* 64 &+ (63 &- last.trailingZeroBitCount) &+ 1 }
+        if _tailCount > 0 {
+            let count = Int(_tailCount)
+            return count &* 64 &+ (63 &- _tailWord(count &- 1).trailingZeroBitCount) &+ 1
+        }
         if _head == 0 { return nil }
         return 63 &- _head.trailingZeroBitCount &+ 1
     }
@@ -157,33 +198,35 @@ public struct IDSet: Sendable, Hashable {
     /// Adds every id of `other`.
     public mutating func formUnion(_ other: IDSet) {
         _head |= other._head
-        if other._tail.count > _tail.count {
-            _tail.append(contentsOf: repeatElement(0, count: other._tail.count - _tail.count))
-        }
-        for (index, word) in other._tail.enumerated() { _tail[index] |= word }
+        guard other._tailCount > 0 else { return }
+        _ownTail()
+        let theirs = Int(other._tailCount)
+        if theirs > _storage.count { _storage.append(contentsOf: repeatElement(0, count: theirs &- _storage.count)) }
+        for index in 0..<theirs { _storage[index] |= other._tailWord(index) }
+        _tailCount = Int32(truncatingIfNeeded: _storage.count)
     }
 
     /// The ids in both sets.
     public func intersection(_ other: IDSet) -> IDSet {
-        let count = Swift.min(_tail.count, other._tail.count)
+        let count = Int(Swift.min(_tailCount, other._tailCount))
         var tail = [UInt64](repeating: 0, count: count)
-        for index in 0..<count { tail[index] = _tail[index] & other._tail[index] }
+        for index in 0..<count { tail[index] = _tailWord(index) & other._tailWord(index) }
         return IDSet(head: _head & other._head, tail: tail)
     }
 
     /// The ids of this set that are not in `other`.
     public func subtracting(_ other: IDSet) -> IDSet {
-        var tail = _tail
-        for index in 0..<Swift.min(tail.count, other._tail.count) { tail[index] &= ~other._tail[index] }
+        var tail = _tailArray
+        for index in 0..<Int(Swift.min(_tailCount, other._tailCount)) { tail[index] &= ~other._tailWord(index) }
         return IDSet(head: _head & ~other._head, tail: tail)
     }
 
     /// True when every id of this set is in `other`.
     public func isSubset(of other: IDSet) -> Bool {
         if _head & ~other._head != 0 { return false }
-        for (index, word) in _tail.enumerated() {
-            let theirs = index < other._tail.count ? other._tail[index] : 0
-            if word & ~theirs != 0 { return false }
+        for index in 0..<Int(_tailCount) {
+            let theirs = index < Int(other._tailCount) ? other._tailWord(index) : 0
+            if _tailWord(index) & ~theirs != 0 { return false }
         }
         return true
     }
@@ -191,7 +234,8 @@ public struct IDSet: Sendable, Hashable {
     /// True when the sets share an id.
     public func intersects(_ other: IDSet) -> Bool {
         if _head & other._head != 0 { return true }
-        for index in 0..<Swift.min(_tail.count, other._tail.count) where _tail[index] & other._tail[index] != 0 {
+        for index in 0..<Int(Swift.min(_tailCount, other._tailCount))
+        where _tailWord(index) & other._tailWord(index) != 0 {
             return true
         }
         return false
@@ -274,7 +318,10 @@ public struct IDSet: Sendable, Hashable {
     @inlinable
     public mutating func reserveCapacity(forIDsUpTo maxID: Int) {
         let words = (Swift.min(maxID, IDSet.maximumID) &- 1) >> 6
-        if words > _tail.count { _tail.reserveCapacity(words) }
+        if words > Int(_tailCount) {
+            _ownTail()
+            _storage.reserveCapacity(words)
+        }
     }
 
     /// The ids folded into runs, as people read them: `1-5, 8, 10-12`.
@@ -290,19 +337,27 @@ public struct IDSet: Sendable, Hashable {
 extension IDSet: Sequence {
     /// Ascending iteration over the ids.
     public struct Iterator: IteratorProtocol {
-        /// The words after the first.
-        @usableFromInline let tail: [UInt64]
-        /// The index in `tail` of the next word to load.
+        /// The storage of the words after the first.
+        @usableFromInline let storage: [UInt64]
+        /// The index in `storage` just after the set's last word.
+        @usableFromInline let end: Int
+        /// The index in `storage` of the next word to load.
         @usableFromInline var nextIndex: Int
+        /// What to add to 64 times a word's index in `storage` for the id of its bit 0.
+        @usableFromInline let idBias: Int
         /// The id of bit 0 of `word`.
         @usableFromInline var base: Int
         /// The ids of the current word not yet returned, bit-reversed (lowest id in bit 0).
         @usableFromInline var word: UInt64
 
-        @inlinable
+        @inlinable @inline(__always)
         init(_ set: IDSet) {
-            tail = set._tail
-            nextIndex = 0
+            storage = set._storage
+            let start = Int(set._tailOffset)
+            end = start &+ Int(set._tailCount)
+            nextIndex = start
+            // The word at `start` holds ids 65...128: its index after loading is start + 1.
+            idBias = 1 &- start &* 64
             base = 1
             word = IDSet._bitReversed(set._head)
         }
@@ -315,10 +370,10 @@ extension IDSet: Sequence {
         @inlinable
         public mutating func next() -> Int? {
             if _slowPath(word == 0) {
-                let (reversed, index) = Iterator._nextWord(in: tail, from: nextIndex)
+                let (reversed, index) = Iterator._nextWord(in: storage, from: nextIndex, to: end)
                 nextIndex = index
                 guard reversed != 0 else { return nil }
-                base = index &* 64 &+ 1
+                base = index &* 64 &+ idBias
                 word = reversed
             }
             let bit = word.trailingZeroBitCount
@@ -326,18 +381,20 @@ extension IDSet: Sequence {
             return base &+ bit
         }
 
-        /// The first nonzero word of `tail` at or after `start`, bit-reversed, and the index after it; `(0,
-        /// tail.count)` when there is none. Out of line and free of the iterator's state, so that the loop over
-        /// the ids of a word keeps that state in registers.
+        /// The first nonzero word of `storage[start..<end]`, bit-reversed, and the index after it; `(0, end)` when
+        /// there is none. Out of line and free of the iterator's state, so that the loop over the ids of a word
+        /// keeps that state in registers.
         @inlinable @inline(never)
-        static func _nextWord(in tail: [UInt64], from start: Int) -> (UInt64, Int) {
+        static func _nextWord(in storage: [UInt64], from start: Int, to end: Int) -> (UInt64, Int) {
             var index = Swift.max(start, 0)
-            while index < tail.count {
-                let word = tail[index]
+            // `end` is at most the storage's count; saying so lets the compiler drop the check on each load.
+            let end = Swift.min(end, storage.count)
+            while index < end {
+                let word = storage[index]
                 index &+= 1
                 if word != 0 { return (IDSet._bitReversed(word), index) }
             }
-            return (0, tail.count)
+            return (0, end)
         }
     }
 
@@ -351,10 +408,36 @@ extension IDSet: Sequence {
     }
 
     /// An iterator over the ids in ascending order.
-    @inlinable public func makeIterator() -> Iterator { Iterator(self) }
+    @inlinable @inline(__always) public func makeIterator() -> Iterator { Iterator(self) }
 
     /// The number of ids (the same as ``count``).
     @inlinable public var underestimatedCount: Int { count }
+}
+
+extension IDSet {
+    /// True when the sets hold the same ids, wherever their words are stored.
+    @inlinable
+    public static func == (lhs: IDSet, rhs: IDSet) -> Bool {
+        guard lhs._head == rhs._head && lhs._tailCount == rhs._tailCount else { return false }
+        var index = 0
+        while index < Int(lhs._tailCount) {
+            if lhs._tailWord(index) != rhs._tailWord(index) { return false }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// Hashes the ids (equal sets hash alike, wherever their words are stored).
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_head)
+        hasher.combine(_tailCount)
+        var index = 0
+        while index < Int(_tailCount) {
+            hasher.combine(_tailWord(index))
+            index &+= 1
+        }
+    }
 }
 
 extension IDSet: ExpressibleByArrayLiteral {
@@ -409,6 +492,20 @@ extension IDSet {
     @inlinable
     public init(firstWord: UInt64, followingWords: [UInt64]) {
         self.init(head: firstWord, tail: followingWords)
+    }
+
+    /// Builds a set from its first bitfield word and the words after it, `range` of `storage`, which it shares
+    /// rather than copies: a decoder can fill one array with the words of several sets and give each set its part,
+    /// one allocation for them all. A set that is changed later copies its own words first. Trailing zero words are
+    /// dropped. `range` must lie within `storage` and hold at most 1,023 words (ids up to 65535).
+    @inlinable
+    public init(firstWord: UInt64, sharing storage: [UInt64], in range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= storage.count && range.count <= 1_023)
+        _head = firstWord
+        _storage = storage
+        _tailOffset = Int32(truncatingIfNeeded: range.lowerBound)
+        _tailCount = Int32(truncatingIfNeeded: range.count)
+        _trim()
     }
 
     /// The 64-bit word holding ids `index*64+1 ... index*64+64`, id `index*64+1` in the most significant bit.
@@ -478,14 +575,12 @@ public struct IDSetBuilder {
         return IDSet(head: head, tail: words)
     }
 
-    /// A builder that adds to `set` (taking its storage: pass a set nothing else holds, or it is copied once), with
-    /// room for ids up to `maxID` as well.
+    /// A builder that adds to `set` (whose words it copies once), with room for ids up to `maxID` as well.
     @inlinable
     public init(adding set: consuming IDSet, idsUpTo maxID: Int) {
         head = set._head
         limit = Swift.max(0, Swift.min(maxID, IDSet.maximumID))
-        tail = []
-        swap(&tail, &set._tail)
+        tail = set._tailArray
         let words = limit > 64 ? (limit &- 1) >> 6 : 0
         if words > tail.count { tail.append(contentsOf: repeatElement(0, count: words &- tail.count)) }
     }

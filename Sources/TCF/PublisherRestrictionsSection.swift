@@ -11,6 +11,9 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
     var isPresent: Bool
     /// The highest vendor id any entry names (0 when none).
     var highestID: Int
+    /// The words after the first that the entries' sets take from a ``SetWordArena``: each entry's set is sized for
+    /// the highest id of its own ranges.
+    var arenaWords: Int = 0
 
     /// Reads one restriction entry's header and walks its ranges, checking them.
     ///
@@ -96,10 +99,12 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         }
         let count: Int = try reader.readInteger(bits: 12, field: "publisherRestrictions")
         var highestID = 0
+        var arenaWords = 0
         var index = 0
         while index < count {
             let entry = try readEntry(&reader)
             highestID = Swift.max(highestID, entry.highest)
+            arenaWords &+= SetWordArena.tailWords(forIDsUpTo: entry.highest)
             recorder.restriction(
                 purposeId: entry.purposeId,
                 type: entry.type,
@@ -108,73 +113,135 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             )
             index &+= 1
         }
-        return PublisherRestrictionsScan(start: start, count: count, isPresent: true, highestID: highestID)
+        return PublisherRestrictionsScan(
+            start: start,
+            count: count,
+            isPresent: true,
+            highestID: highestID,
+            arenaWords: arenaWords
+        )
     }
 
     /// Builds the restrictions, one per (purpose, type) with repeated pairs merged, ordered by purpose then type.
     ///
-    /// One walk; each entry's set is sized once for the highest id of its own ranges, so the array and each set
-    /// allocate once (a repeated pair is merged into the first). Cannot fail after a successful scan.
+    /// Each entry's set is sized for the highest id of its own ranges, and all of them share one array of words
+    /// (see ``materialize(from:arena:)``). Cannot fail after a successful scan.
     func materialize(from segment: BitReader) throws(ConsentError) -> [PublisherRestriction] {
+        var arena = SetWordArena(wordCount: arenaWords)
+        return try materialize(from: segment, arena: &arena)
+    }
+
+    /// Builds the restrictions, every entry's words after the first written into `arena` (with room for
+    /// ``arenaWords`` more). The arena is cut into the sets here, so it must hold every other set of the string
+    /// already: nothing may be written to it after this. A repeated (purpose, type) is merged into the first, which
+    /// copies that set's words out of the arena.
+    func materialize(
+        from segment: BitReader,
+        arena: inout SetWordArena
+    ) throws(ConsentError) -> [PublisherRestriction] {
         guard count > 0 else { return [] }
         var reader = segment
         try reader.skipBits(start &+ 12 &- reader.readerBitIndex)
         var stream = BitStream(reader)
-        var restrictions: [PublisherRestriction] = []
-        restrictions.reserveCapacity(Swift.min(count, 64 * 3))
-        var index = 0
-        while index < count {
-            // PurposeId (6), RestrictionType (2), NumEntries (12) in one read: the scan has checked them.
-            stream.refillForShortFields()
-            let header: Int
-            if stream.bufferedBits >= 20 {
-                header = Int(truncatingIfNeeded: stream.peek(20))
-                stream.consume(20)
-            } else {
-                var slow = stream.reader
-                header = try slow.readInteger(bits: 20)
-                stream.move(to: slow.readerBitIndex)
+        let entryCount = count
+        return try withUnsafeTemporaryAllocation(of: FilledEntry.self, capacity: entryCount) {
+            entries throws(ConsentError) -> [PublisherRestriction] in
+            var index = 0
+            while index < entryCount {
+                let entry = try PublisherRestrictionsScan.fillEntry(from: &stream, arena: &arena)
+                // Proof: index < entryCount, the buffer's capacity.
+                unsafe entries.initializeElement(at: index, to: entry)
+                index &+= 1
             }
-            let purposeId = header >> 14
-            let type = RestrictionType(rawValue: header >> 12 & 3) ?? .notAllowed
-            let entries = header & 0xFFF
-            // Each set's words are sized once, for the highest id of its own entries (a section's highest id may be
-            // far above most entries'): the first 64 entries are read into a buffer on the stack, the rest looked
-            // at ahead; a repeated (purpose, type) adds to the first.
-            let buffered = Swift.min(entries, 64)
-            let builder = try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) {
-                ranges throws(ConsentError) -> RangeSetBuilder in
-                var highest = 0
-                var entry = 0
-                while entry < buffered {
-                    let range = try stream.readRangeEntry(field: "vendorIds")
-                    // Proof: entry < buffered <= 64, the buffer's capacity.
-                    unsafe ranges[entry] = UInt32(truncatingIfNeeded: range.lowerBound << 16 | range.upperBound)
-                    highest = Swift.max(highest, range.upperBound)
-                    entry &+= 1
+            // Every set is filled: the arena is cut into them.
+            var restrictions: [PublisherRestriction] = []
+            restrictions.reserveCapacity(Swift.min(entryCount, 64 * 3))
+            index = 0
+            while index < entryCount {
+                let entry = unsafe entries[index]
+                let vendorIds = arena.set(head: entry.head, words: entry.words)
+                if let found = PublisherRestrictionsScan.slot(of: entry.purposeId, entry.type, in: restrictions) {
+                    restrictions[found].vendorIds.formUnion(vendorIds)
+                } else {
+                    restrictions.append(
+                        PublisherRestriction(
+                            purposeId: entry.purposeId,
+                            restrictionType: entry.type,
+                            vendorIds: vendorIds
+                        )
+                    )
                 }
-                var ahead = stream
-                while entry < entries {
-                    highest = Swift.max(highest, try ahead.readRangeEntry(field: "vendorIds").upperBound)
-                    entry &+= 1
-                }
-                var builder = RangeSetBuilder(idsUpTo: highest)
-                unsafe builder.insertRanges(UnsafeMutableBufferPointer(rebasing: ranges[0..<buffered]))
-                try builder.insertRangeEntries(entries &- buffered, from: &stream, field: "vendorIds")
-                return builder
+                index &+= 1
             }
-            var filled = builder
-            if let found = PublisherRestrictionsScan.slot(of: purposeId, type, in: restrictions) {
-                restrictions[found].vendorIds.formUnion(filled.build())
-            } else {
-                restrictions.append(
-                    PublisherRestriction(purposeId: purposeId, restrictionType: type, vendorIds: filled.build())
-                )
-            }
-            index &+= 1
+            PublisherRestrictionsScan.sortByKey(&restrictions)
+            return restrictions
         }
-        PublisherRestrictionsScan.sortByKey(&restrictions)
-        return restrictions
+    }
+
+    /// One entry read into a ``SetWordArena``, its set not yet cut from it.
+    struct FilledEntry {
+        var purposeId: Int
+        var type: RestrictionType
+        var head: UInt64
+        var words: Range<Int>
+    }
+
+    /// Reads one entry (checked by the scan) and fills its set's words into `arena`, sized for the highest id of its
+    /// own ranges: the first 64 ranges are read into a buffer on the stack, the rest looked at ahead.
+    @inline(__always)
+    static func fillEntry(from stream: inout BitStream, arena: inout SetWordArena) throws(ConsentError) -> FilledEntry {
+        // PurposeId (6), RestrictionType (2), NumEntries (12) in one read: the scan has checked them.
+        stream.refillForShortFields()
+        let header: Int
+        if stream.bufferedBits >= 20 {
+            header = Int(truncatingIfNeeded: stream.peek(20))
+            stream.consume(20)
+        } else {
+            var slow = stream.reader
+            header = try slow.readInteger(bits: 20)
+            stream.move(to: slow.readerBitIndex)
+        }
+        let purposeId = header >> 14
+        let type = RestrictionType(rawValue: header >> 12 & 3) ?? .notAllowed
+        let rangeCount = header & 0xFFF
+        let buffered = Swift.min(rangeCount, 64)
+        return try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) {
+            ranges throws(ConsentError) -> FilledEntry in
+            var highest = 0
+            var entry = 0
+            while entry < buffered {
+                let range = try stream.readRangeEntry(field: "vendorIds")
+                // Proof: entry < buffered <= 64, the buffer's capacity.
+                unsafe ranges[entry] = UInt32(truncatingIfNeeded: range.lowerBound << 16 | range.upperBound)
+                highest = Swift.max(highest, range.upperBound)
+                entry &+= 1
+            }
+            var ahead = stream
+            while entry < rangeCount {
+                highest = Swift.max(highest, try ahead.readRangeEntry(field: "vendorIds").upperBound)
+                entry &+= 1
+            }
+            let limit = highest
+            let filled = try arena.fill(SetWordArena.tailWords(forIDsUpTo: limit)) { words throws(ConsentError) in
+                var head: UInt64 = 0
+                unsafe RangeSetFiller.insertRanges(
+                    UnsafeMutableBufferPointer(rebasing: ranges[0..<buffered]),
+                    limit: limit,
+                    into: words,
+                    head: &head
+                )
+                try unsafe RangeSetFiller.insertRangeEntries(
+                    rangeCount &- buffered,
+                    from: &stream,
+                    field: "vendorIds",
+                    limit: limit,
+                    into: words,
+                    head: &head
+                )
+                return head
+            }
+            return FilledEntry(purposeId: purposeId, type: type, head: filled.value, words: filled.words)
+        }
     }
 
     /// The index of the restriction for (purpose, type), if there is one.

@@ -41,54 +41,29 @@ extension BitStream {
     }
 }
 
-/// Fills the words of an ``IDSet`` from range entries: sized once for ids up to a limit (one allocation at most),
-/// each entry read and its bits set with the reader's state and the words in registers and memory it owns, then
-/// handed over to the set without a copy.
-struct RangeSetBuilder {
-    /// Ids 1...64.
-    private var head: UInt64 = 0
-    /// Ids 65...limit, 64 a word: exactly `(limit - 1) / 64` words when `limit` > 64.
-    private var tail: [UInt64]
-    /// The largest id the builder takes (0...65535); ids above it are left out.
-    let limit: Int
-
-    /// A builder for ids in `1...maxID` (`maxID` is clamped to `0...65535`).
-    init(idsUpTo maxID: Int) {
-        limit = Swift.max(0, Swift.min(maxID, IDSet.maximumID))
-        tail = limit > 64 ? IDSet._zeroedWords(count: (limit &- 1) >> 6) : []
-    }
-
-    /// Reads `count` range entries from `stream` and adds their ids up to the limit.
+/// Fills the words of an ``IDSet`` from range entries, in storage the caller owns (a ``SetWordArena``): each
+/// entry read and its bits set with the reader's state and the words in registers, no per-id growth or check.
+enum RangeSetFiller {
+    /// Reads `count` range entries from `stream` and adds their ids up to `limit` (0...65535) to `head` (ids 1...64)
+    /// and `words`, the words after the first of a set, owned by the caller: exactly
+    /// `SetWordArena.tailWords(forIDsUpTo: limit)` of them (see ``SetWordArena``).
     /// - Throws: what ``BitStream/readRangeEntry(field:)`` throws.
-    mutating func insertRangeEntries(
+    static func insertRangeEntries(
         _ count: Int,
         from stream: inout BitStream,
-        field: StaticString
+        field: StaticString,
+        limit: Int,
+        into words: UnsafeMutableBufferPointer<UInt64>,
+        head: inout UInt64
     ) throws(ConsentError) {
         guard count > 0 else { return }
-        var head = self.head
-        let limit = self.limit
-        let result: Result<Void, ConsentError> = unsafe tail.withUnsafeMutableBufferPointer { words in
-            do throws(ConsentError) {
-                try unsafe RangeSetBuilder.fill(
-                    words,
-                    head: &head,
-                    limit: limit,
-                    count: count,
-                    from: &stream,
-                    field: field
-                )
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        self.head = head
-        try result.get()
+        // Held to what `words` has room for, so that a caller's mistake cannot write past it (the writes are unchecked).
+        let limit = Swift.min(limit, (words.count &+ 1) &* 64)
+        try unsafe RangeSetFiller.fill(words, head: &head, limit: limit, count: count, from: &stream, field: field)
     }
 
-    /// The loop of ``insertRangeEntries(_:from:field:)``, with the stream and the head word in locals (registers)
-    /// rather than in the closure's captures.
+    /// The loop of ``insertRangeEntries(_:from:field:limit:into:head:)``, with the stream and the head word in locals
+    /// (registers).
     @inline(__always)
     private static func fill(
         _ words: UnsafeMutableBufferPointer<UInt64>,
@@ -104,31 +79,27 @@ struct RangeSetBuilder {
         while index < count {
             let range = try reader.readRangeEntry(field: field)
             index &+= 1
-            unsafe RangeSetBuilder.add(range.lowerBound, range.upperBound, limit: limit, to: words, head: &first64)
+            unsafe RangeSetFiller.add(range.lowerBound, range.upperBound, limit: limit, to: words, head: &first64)
         }
         head = first64
         stream = reader
     }
 
-    /// Adds ranges read before, each `lowerBound << 16 | upperBound` (checked by the reader), up to the limit.
-    mutating func insertRanges(_ packed: UnsafeMutableBufferPointer<UInt32>) {
-        var head = self.head
-        let limit = self.limit
-        unsafe tail.withUnsafeMutableBufferPointer { words in
-            var index = 0
-            while index < packed.count {
-                let value = unsafe packed[index]
-                index &+= 1
-                unsafe RangeSetBuilder.add(
-                    Int(value >> 16),
-                    Int(value & 0xFFFF),
-                    limit: limit,
-                    to: words,
-                    head: &head
-                )
-            }
+    /// Adds ranges read before, each `lowerBound << 16 | upperBound` (checked by the reader), to `head` and `words`
+    /// as ``insertRangeEntries(_:from:field:limit:into:head:)`` does.
+    static func insertRanges(
+        _ packed: UnsafeMutableBufferPointer<UInt32>,
+        limit: Int,
+        into words: UnsafeMutableBufferPointer<UInt64>,
+        head: inout UInt64
+    ) {
+        let limit = Swift.min(limit, (words.count &+ 1) &* 64)  // as in insertRangeEntries
+        var index = 0
+        while index < packed.count {
+            let value = unsafe packed[index]
+            index &+= 1
+            unsafe RangeSetFiller.add(Int(value >> 16), Int(value & 0xFFFF), limit: limit, to: words, head: &head)
         }
-        self.head = head
     }
 
     /// Sets the bits of ids `lower...upper` up to `limit` in `head` (ids 1...64) and `words` (the rest).
@@ -166,12 +137,5 @@ struct RangeSetBuilder {
             word &+= 1
         }
         unsafe words[lastIndex &- 1] |= lastMask
-    }
-
-    /// The set of the ids added (trailing zero words dropped); the builder is left empty.
-    mutating func build() -> IDSet {
-        var words: [UInt64] = []
-        swap(&words, &tail)
-        return IDSet(firstWord: head, followingWords: words)
     }
 }

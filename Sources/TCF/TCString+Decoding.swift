@@ -101,23 +101,44 @@ extension TCString {
 
     /// The second pass: builds the sets of a scanned string (the only allocations of a decode).
     ///
+    /// The words above id 64 of every vendor set, restrictions included, go into one array sized by the scan (see
+    /// ``SetWordArena``): one allocation for them all, and one for the restrictions array when there are some.
     /// Everything that can throw runs before the first property is set: a throw after that would make the compiler
     /// build the value in a temporary and copy it out.
     init(scan: TCStringScan, view: TextView, original: Substring) throws(ConsentError) {
-        let vendorConsents = try scan.vendorConsents.materialize(from: scan.core, field: "vendorConsents")
+        var arena = SetWordArena(
+            wordCount: scan.vendorConsents.arenaWords &+ scan.vendorLegitimateInterests.arenaWords
+                &+ (scan.disclosedVendors?.section.arenaWords ?? 0) &+ (scan.allowedVendors?.section.arenaWords ?? 0)
+                &+ scan.restrictions.arenaWords
+        )
+        let vendorConsents = try scan.vendorConsents.materialize(
+            from: scan.core,
+            field: "vendorConsents",
+            arena: &arena
+        )
         let vendorLegitimateInterests = try scan.vendorLegitimateInterests.materialize(
             from: scan.core,
-            field: "vendorLegitimateInterests"
+            field: "vendorLegitimateInterests",
+            arena: &arena
         )
-        let publisherRestrictions = try scan.restrictions.materialize(from: scan.core)
-        var disclosedVendors = IDSet()
+        var disclosedVendors = ArenaSet.built(IDSet())
         if let disclosed = scan.disclosedVendors {
-            disclosedVendors = try disclosed.section.materialize(from: disclosed.segment, field: "disclosedVendors")
+            disclosedVendors = try disclosed.section.materialize(
+                from: disclosed.segment,
+                field: "disclosedVendors",
+                arena: &arena
+            )
         }
-        var allowedVendors = IDSet()
+        var allowedVendors = ArenaSet.built(IDSet())
         if let allowed = scan.allowedVendors {
-            allowedVendors = try allowed.section.materialize(from: allowed.segment, field: "allowedVendors")
+            allowedVendors = try allowed.section.materialize(
+                from: allowed.segment,
+                field: "allowedVendors",
+                arena: &arena
+            )
         }
+        // Last: it cuts the arena into its sets, after which nothing is written to it.
+        let publisherRestrictions = try scan.restrictions.materialize(from: scan.core, arena: &arena)
         let fields = scan.fields
         created = fields.created
         lastUpdated = fields.lastUpdated
@@ -134,12 +155,12 @@ extension TCString {
         purposeLegitimateInterests = fields.purposeLegitimateInterests
         purposeOneTreatment = fields.purposeOneTreatment
         publisherCountryCode = fields.publisherCountryCode
-        self.vendorConsents = vendorConsents
-        self.vendorLegitimateInterests = vendorLegitimateInterests
+        self.vendorConsents = vendorConsents.set(in: arena)
+        self.vendorLegitimateInterests = vendorLegitimateInterests.set(in: arena)
         self.publisherRestrictions = publisherRestrictions
-        _disclosedVendors = disclosedVendors
+        _disclosedVendors = disclosedVendors.set(in: arena)
         _hasDisclosedVendors = scan.disclosedVendors != nil
-        _allowedVendors = allowedVendors
+        _allowedVendors = allowedVendors.set(in: arena)
         _hasAllowedVendors = scan.allowedVendors != nil
         _publisherTC = scan.publisherTC?.value ?? PublisherTC()
         _hasPublisherTC = scan.publisherTC != nil

@@ -95,21 +95,60 @@ struct VendorSectionScan: Sendable, Hashable {
 
     /// Builds the set of a scanned section from a reader positioned anywhere before it in the same segment.
     ///
-    /// One allocation at most for v2 sections (the set is sized from MaxVendorId or the highest listed id first).
-    /// Cannot fail after a successful ``scan(_:field:hasDefaultConsent:)``; the `throws` only passes on the
-    /// reader's checks.
+    /// One allocation at most (the set is sized from MaxVendorId or the highest listed id first). Cannot fail after a
+    /// successful ``scan(_:field:hasDefaultConsent:)``; the `throws` only passes on the reader's checks.
     func materialize(from segment: BitReader, field: StaticString) throws(ConsentError) -> IDSet {
+        guard defaultConsent else {
+            var arena = SetWordArena(wordCount: arenaWords)
+            return try materialize(from: segment, field: field, arena: &arena).set(in: arena)
+        }
+        // spec (v1.1): ids 1...MaxVendorId not covered by an entry take DefaultConsent; covered ids the opposite.
+        var covering = self
+        covering.defaultConsent = false
+        return VendorSectionScan.complement(
+            of: try covering.materialize(from: segment, field: field),
+            upTo: maxVendorId
+        )
+    }
+
+    /// The words after the first that ``materialize(from:field:arena:)`` takes from a ``SetWordArena``.
+    var arenaWords: Int {
+        if defaultConsent { return 0 }
+        return SetWordArena.tailWords(forIDsUpTo: isRange ? Swift.min(highestListedID, maxVendorId) : maxVendorId)
+    }
+
+    /// Builds the set as ``materialize(from:field:)`` does, its words after the first written into `arena` (the
+    /// set is cut from it once every set of the string is filled). A v1.1 DefaultConsent section is built apart.
+    func materialize(
+        from segment: BitReader,
+        field: StaticString,
+        arena: inout SetWordArena
+    ) throws(ConsentError) -> ArenaSet {
+        if defaultConsent { return .built(try materialize(from: segment, field: field)) }
         var reader = segment
         try reader.skipBits(bodyStart &- reader.readerBitIndex, field: field)
-        if !isRange { return try reader.readBitField(count: maxVendorId, field: field) }
-        // Ids above MaxVendorId are not in the set: the builder holds ids up to the limit and leaves out the rest.
-        var builder = RangeSetBuilder(idsUpTo: Swift.min(highestListedID, maxVendorId))
+        if !isRange {
+            let filled = try arena.fill(arenaWords) { words throws(ConsentError) in
+                try unsafe reader.readBitField(count: maxVendorId, intoTail: words, field: field)
+            }
+            return .filled(head: filled.value, words: filled.words)
+        }
+        // Ids above MaxVendorId are not in the set: the words hold ids up to the limit and the rest are left out.
+        let limit = Swift.min(highestListedID, maxVendorId)
         var stream = BitStream(reader)
-        try builder.insertRangeEntries(entryCount, from: &stream, field: field)
-        let covered = builder.build()
-        guard defaultConsent else { return covered }
-        // spec (v1.1): ids 1...MaxVendorId not covered by an entry take DefaultConsent; covered ids the opposite.
-        return VendorSectionScan.complement(of: covered, upTo: maxVendorId)
+        let filled = try arena.fill(arenaWords) { words throws(ConsentError) in
+            var head: UInt64 = 0
+            try unsafe RangeSetFiller.insertRangeEntries(
+                entryCount,
+                from: &stream,
+                field: field,
+                limit: limit,
+                into: words,
+                head: &head
+            )
+            return head
+        }
+        return .filled(head: filled.value, words: filled.words)
     }
 
     /// The ids in `1...maxID` that are not in `ids`.

@@ -63,6 +63,13 @@ struct RandomModels {
         return String([first] + (0..<int(0...20)).map { _ in alphabet[int(0...63)] })
     }
 
+    /// The next model, its string, and that string decoded.
+    mutating func encodedTCString() throws -> (model: TCString, text: String, decoded: TCString) {
+        let model = tcString()
+        let text = try model.encoded()
+        return (model, text, try TCString(encoded: text))
+    }
+
     mutating func tcString() -> TCString {
         let custom = int(0...63)
         return TCString(

@@ -8,9 +8,7 @@ import Testing
         let seed: UInt64 = 20_261_130
         var models = RandomModels(seed: seed)
         for round in 0..<250 {
-            let model = models.tcString()
-            let text = try model.encoded()
-            let decoded = try TCString(encoded: text)
+            let (model, text, decoded) = try models.encodedTCString()
             #expect(decoded == model, "seed \(seed) round \(round)")
             #expect(try decoded.encoded() == text, "seed \(seed) round \(round): lossless")
             #expect(try decoded.encoded(options: .canonical) == text, "seed \(seed) round \(round): canonical")
