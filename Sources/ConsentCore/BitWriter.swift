@@ -85,54 +85,71 @@ public struct BitWriter: BitSink {
             return
         }
         _segmentBits &+= count
-        var pending = _pendingBits
-        var accumulator = _accumulator
-        let characters = (pending &+ count) / 6
+        let characters = (_pendingBits &+ count) / 6
         if _written &+ characters > _characters.count {
             _characters.append(contentsOf: repeatElement(0, count: Swift.max(characters, _characters.count)))
         }
-        var written = _written
-        unsafe _characters.withUnsafeMutableBufferPointer { buffer in
-            // Proof for every write: a character is written only when six bits are at hand, so at most
-            // (pending + count) / 6 = `characters` of them, and written < _written + characters <= buffer.count.
-            var remaining = count
-            var index = 0
-            while remaining > 0 {
-                // The word's bits, left-aligned: `bits` of them (64, or fewer for the last word).
-                var word = ids.bitfieldWord(index)
-                var bits = Swift.min(64, remaining)
-                remaining &-= bits
-                index &+= 1
-                if pending > 0 {
-                    let needed = 6 &- pending
-                    if bits < needed {
-                        accumulator = accumulator << UInt64(bits) | word >> UInt64(64 &- bits)
-                        pending &+= bits
-                        continue
-                    }
-                    let character = accumulator << UInt64(needed) | word >> UInt64(64 &- needed)
-                    unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: character))
-                    written &+= 1
-                    word <<= UInt64(needed)
-                    bits &-= needed
-                    pending = 0
-                    accumulator = 0
-                }
-                while bits >= 6 {
-                    unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: word >> 58))
-                    written &+= 1
-                    word <<= 6
-                    bits &-= 6
-                }
-                if bits > 0 {
-                    accumulator = word >> UInt64(64 &- bits)
-                    pending = bits
-                }
+        let state = (written: _written, pending: _pendingBits, accumulator: _accumulator)
+        let end = unsafe ids._withTailWords { tail in
+            unsafe _characters.withUnsafeMutableBufferPointer { buffer in
+                unsafe BitWriter._writeBitField(head: ids._head, tail: tail, count: count, into: buffer, from: state)
             }
         }
-        _written = written
-        _pendingBits = pending
-        _accumulator = accumulator
+        _written = end.written
+        _pendingBits = end.pending
+        _accumulator = end.accumulator
+    }
+
+    /// The loop of ``_writeBitFieldWords(of:count:)`` over a set's first word and the words after it: the writer's
+    /// state comes in and goes out as values, so that it stays in registers rather than in a closure's captures.
+    /// `buffer` has room for `(pending + count) / 6` more characters after `written`.
+    @inlinable @inline(__always)
+    static func _writeBitField(
+        head: UInt64,
+        tail: UnsafeBufferPointer<UInt64>,
+        count: Int,
+        into buffer: UnsafeMutableBufferPointer<UInt8>,
+        from state: (written: Int, pending: Int, accumulator: UInt64)
+    ) -> (written: Int, pending: Int, accumulator: UInt64) {
+        var (written, pending, accumulator) = state
+        // Proof for every write: a character is written only when six bits are at hand, so at most
+        // (pending + count) / 6 of them, which the caller has made room for after `written`.
+        var remaining = count
+        var index = 0
+        while remaining > 0 {
+            // The word's bits, left-aligned: `bits` of them (64, or fewer for the last word).
+            // Words past the set's last are zero. Proof for the read: 1 <= index <= tail.count.
+            var word = index == 0 ? head : index <= tail.count ? unsafe tail[index &- 1] : 0
+            var bits = Swift.min(64, remaining)
+            remaining &-= bits
+            index &+= 1
+            if pending > 0 {
+                let needed = 6 &- pending
+                if bits < needed {
+                    accumulator = accumulator << UInt64(bits) | word >> UInt64(64 &- bits)
+                    pending &+= bits
+                    continue
+                }
+                let character = accumulator << UInt64(needed) | word >> UInt64(64 &- needed)
+                unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: character))
+                written &+= 1
+                word <<= UInt64(needed)
+                bits &-= needed
+                pending = 0
+                accumulator = 0
+            }
+            while bits >= 6 {
+                unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: word >> 58))
+                written &+= 1
+                word <<= 6
+                bits &-= 6
+            }
+            if bits > 0 {
+                accumulator = word >> UInt64(64 &- bits)
+                pending = bits
+            }
+        }
+        return (written, pending, accumulator)
     }
 
     /// See ``BitSink``.

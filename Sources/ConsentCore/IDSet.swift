@@ -87,6 +87,20 @@ public struct IDSet: Sendable, Hashable {
         if value == 0 && tailIndex == Int(_tailCount) &- 1 { _trim() }
     }
 
+    /// Calls `body` with the set's words after the first, in place: loops over them then read each word without a
+    /// bounds check of its own (the part's bounds are checked once, here).
+    @inlinable @inline(__always)
+    func _withTailWords<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt64>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let start = Int(_tailOffset)
+        let end = start &+ Int(_tailCount)
+        return try unsafe _storage.withUnsafeBufferPointer { (all) throws(Failure) -> Result in
+            precondition(start >= 0 && end <= all.count, "an IDSet's words lie within its storage")
+            return try unsafe body(UnsafeBufferPointer(rebasing: all[start..<end]))
+        }
+    }
+
     /// The set's words after the first, as an array of their own.
     @inlinable
     var _tailArray: [UInt64] {
@@ -165,13 +179,16 @@ public struct IDSet: Sendable, Hashable {
     /// The smallest id, or nil when empty.
     @inlinable
     public var min: Int? {
-        var index = 0
-        while index < _wordCount {
-            let word = _word(index)
-            if word != 0 { return index &* 64 &+ word.leadingZeroBitCount &+ 1 }
-            index &+= 1
+        if _head != 0 { return _head.leadingZeroBitCount &+ 1 }
+        return unsafe _withTailWords { tail in
+            var index = 0
+            while index < tail.count {
+                let word = unsafe tail[index]
+                if word != 0 { return (index &+ 1) &* 64 &+ word.leadingZeroBitCount &+ 1 }
+                index &+= 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// The largest id, or nil when empty.
@@ -246,10 +263,21 @@ public struct IDSet: Sendable, Hashable {
     /// Works a word at a time (leading-bit counts), so its cost follows the number of runs and words, not ids.
     @inlinable
     public func forEachRun<E: Error>(_ body: (ClosedRange<Int>) throws(E) -> Void) throws(E) {
+        try unsafe _withTailWords { (tail) throws(E) in try unsafe IDSet._forEachRun(head: _head, tail: tail, body) }
+    }
+
+    /// The loop of ``forEachRun(_:)`` over the words in place.
+    @inlinable @inline(__always)
+    static func _forEachRun<E: Error>(
+        head: UInt64,
+        tail: UnsafeBufferPointer<UInt64>,
+        _ body: (ClosedRange<Int>) throws(E) -> Void
+    ) throws(E) {
+        let wordCount = 1 &+ tail.count
         var runStart = 0  // first id of the open run, 0 when no run is open
         var index = 0
-        while index < _wordCount {
-            let word = _word(index)
+        while index < wordCount {
+            let word = index == 0 ? head : unsafe tail[index &- 1]
             let base = index &* 64
             var offset = 0  // bits of `word` consumed, counted from the most significant
             while offset < 64 {
@@ -269,7 +297,7 @@ public struct IDSet: Sendable, Hashable {
             }
             index &+= 1
         }
-        if runStart != 0 { try body(runStart...(_wordCount &* 64)) }
+        if runStart != 0 { try body(runStart...(wordCount &* 64)) }
     }
 
     /// The maximal runs of consecutive ids, ascending: `[1, 2, 3, 5]` has the runs `1...3` and `5...5`.
@@ -282,36 +310,43 @@ public struct IDSet: Sendable, Hashable {
     /// The number of maximal runs, without allocating.
     @inlinable
     public var runCount: Int {
-        var total = 0
-        var previousBit: UInt64 = 0
-        var index = 0
-        while index < _wordCount {
-            let word = _word(index)
-            // A run starts at each set bit whose left neighbour (carried across words) is clear.
-            let starts = word & ~(word >> 1 | previousBit << 63)
-            total &+= starts.nonzeroBitCount
-            previousBit = word & 1
-            index &+= 1
+        // A run starts at each set bit whose left neighbour (carried across words) is clear.
+        let head = _head
+        return unsafe _withTailWords { tail in
+            var total = (head & ~(head >> 1)).nonzeroBitCount
+            var previousBit = head & 1
+            var index = 0
+            while index < tail.count {
+                let word = unsafe tail[index]
+                total &+= (word & ~(word >> 1 | previousBit << 63)).nonzeroBitCount
+                previousBit = word & 1
+                index &+= 1
+            }
+            return total
         }
-        return total
     }
 
     /// The number of maximal runs that hold a single id, without allocating (a word at a time).
     @inlinable
     public var singleIDRunCount: Int {
-        var total = 0
-        var previousBit: UInt64 = 0
-        var index = 0
-        while index < _wordCount {
-            let word = _word(index)
-            let next = index &+ 1 < _wordCount ? _word(index &+ 1) : 0
-            let starts = word & ~(word >> 1 | previousBit << 63)
-            let ends = word & ~(word << 1 | next >> 63)
-            total &+= (starts & ends).nonzeroBitCount
-            previousBit = word & 1
-            index &+= 1
+        let head = _head
+        return unsafe _withTailWords { tail in
+            let wordCount = 1 &+ tail.count
+            var total = 0
+            var previousBit: UInt64 = 0
+            var word = head
+            var index = 0
+            while index < wordCount {
+                let next = index &+ 1 < wordCount ? unsafe tail[index] : 0
+                let starts = word & ~(word >> 1 | previousBit << 63)
+                let ends = word & ~(word << 1 | next >> 63)
+                total &+= (starts & ends).nonzeroBitCount
+                previousBit = word & 1
+                word = next
+                index &+= 1
+            }
+            return total
         }
-        return total
     }
 
     /// Makes room for ids up to `maxID`, so that filling the set allocates once at most.
