@@ -2,8 +2,9 @@
 ///
 /// Stored as a bitset, 64 ids a word, id 1 in the most significant bit of the first word (the bit order of the
 /// bitfields in the strings, so a 64-bit read becomes a word as it is). The first word is stored inline, so
-/// sets whose ids are all at most 64 (purposes, special features, custom purposes) never allocate.
-/// `contains` is O(1); iteration is ascending; equality ignores how the set was built.
+/// sets whose ids are all at most 64 (purposes, special features, custom purposes) never allocate; the words after
+/// it may be a part of an array that other sets share (a decoder's one allocation for all the sets of a string).
+/// `contains` is O(1); iteration is ascending; equality ignores how the set was built and where it is stored.
 public struct IDSet: Sendable, Hashable {
     /// The largest id any set can hold (16-bit ids).
     public static let maximumID = 65_535
