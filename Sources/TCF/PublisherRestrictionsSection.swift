@@ -122,17 +122,9 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         )
     }
 
-    /// Builds the restrictions, one per (purpose, type) with repeated pairs merged, ordered by purpose then type.
-    ///
-    /// Each entry's set is sized for the highest id of its own ranges, and all of them share one array of words
-    /// (see ``materialize(from:arena:)``). Cannot fail after a successful scan.
-    func materialize(from segment: BitReader) throws(ConsentError) -> [PublisherRestriction] {
-        var arena = SetWordArena(wordCount: arenaWords)
-        return try materialize(from: segment, arena: &arena)
-    }
-
-    /// Builds the restrictions, every entry's words after the first written into `arena` (with room for
-    /// ``arenaWords`` more). The arena is cut into the sets here, so it must hold every other set of the string
+    /// Builds the restrictions, one per (purpose, type) with repeated pairs merged, ordered by purpose then type,
+    /// every entry's words after the first written into `arena` (with room for ``arenaWords`` more). Cannot fail
+    /// after a successful scan. The arena is cut into the sets here, so it must hold every other set of the string
     /// already: nothing may be written to it after this. A repeated (purpose, type) is merged into the first, which
     /// copies that set's words out of the arena.
     func materialize(

@@ -43,6 +43,37 @@ import Testing
         }
     }
 
+    @Test func aRepeatedPurposeAndTypeMergesIntoTheFirstWithoutTouchingTheOtherSets() throws {
+        // Vendor sections empty (MaxVendorId 0, bitfield: 17 bits each), so the restrictions start at bit 247:
+        // NumPubRestrictions (12), then purpose 2 / type 1 with ids 100 and 300-310 (2 range entries, 50 bits),
+        // then purpose 2 / type 2 with ids 70 and 1000-1200. The second entry's type sits at bits 335-336.
+        let first: IDSet = [100, 300, 301, 302, 303, 304, 305, 306, 307, 308, 309, 310]
+        let second = IDSet([70] + Array(1_000...1_200))
+        let model = TCString(
+            publisherRestrictions: [
+                PublisherRestriction(purposeId: 2, restrictionType: .requireConsent, vendorIds: first),
+                PublisherRestriction(purposeId: 2, restrictionType: .requireLegitimateInterest, vendorIds: second),
+            ],
+            disclosedVendors: IDSet(1...700)
+        )
+        let core = try #require(try model.encoded().split(separator: ".").first.map(String.init))
+        var bits = Array(ConsentTestSupportBits.bits(core))
+        try #require(String(bits[259..<267]) == "00001001" && String(bits[329..<337]) == "00001010")
+        bits[335] = "0"
+        bits[336] = "1"  // now purpose 2 / type 1 again
+        let text = ConsentTestSupportBits.text(String(bits))
+        let decoded = try TCString(encoded: text)
+        #expect(decoded.publisherRestrictions.count == 1)
+        let merged = try #require(decoded.publisherRestrictions.first)
+        #expect(merged.purposeId == 2 && merged.restrictionType == .requireConsent)
+        #expect(merged.vendorIds == first.union(second))
+        #expect(decoded.vendorConsents.isEmpty && decoded.vendorLegitimateInterests.isEmpty)
+        #expect(try decoded.encoded() == text, "lossless: the two entries are written back as they were")
+        var changed = decoded
+        changed.publisherRestrictions[0].vendorIds.remove(1_200)
+        #expect(decoded.publisherRestrictions[0].vendorIds == first.union(second))
+    }
+
     /// Adds id 65535 and removes the smallest id.
     static func change(_ set: inout IDSet) {
         let smallest = set.min
