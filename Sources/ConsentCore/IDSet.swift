@@ -533,7 +533,9 @@ extension IDSet {
     /// Builds a set from its first bitfield word and the words after it, `range` of `storage`, which it shares
     /// rather than copies: a decoder can fill one array with the words of several sets and give each set its part,
     /// one allocation for them all. A set that is changed later copies its own words first. Trailing zero words are
-    /// dropped. `range` must lie within `storage` and hold at most 1,023 words (ids up to 65535).
+    /// dropped. `range` must lie within `storage` and hold at most 1,023 words (ids up to 65535). The set keeps the
+    /// whole array alive: a program that keeps one set of many decoded strings for long can copy it out
+    /// (`IDSet(set)`) to hold its own words only.
     @inlinable
     public init(firstWord: UInt64, sharing storage: [UInt64], in range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= storage.count && range.count <= 1_023)
