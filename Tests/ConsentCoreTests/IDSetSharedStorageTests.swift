@@ -115,5 +115,8 @@ import Testing
         #expect(set == IDSet())
         #expect(set.hashValue == IDSet().hashValue)
         #expect(IDSet(firstWord: 0, sharing: storage, in: 1..<4) == [128, 129], "the storage is unchanged")
+        var cleared = IDSet(firstWord: 1, sharing: storage, in: 1..<4)
+        cleared.removeAll()
+        #expect(cleared.isEmpty && cleared == IDSet() && Array(cleared).isEmpty)
     }
 }
