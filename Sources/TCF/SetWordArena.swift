@@ -43,26 +43,16 @@ struct SetWordArena {
         return (value, start..<end)
     }
 
+    /// A set filled into the arena and not yet cut from it: its first word (ids 1...64), and where its other words
+    /// are.
+    typealias FilledSet = (head: UInt64, words: Range<Int>)
+
     /// The set whose first word is `head` and whose other words are `words` of the arena, sharing the array.
     func set(head: UInt64, words range: Range<Int>) -> IDSet {
         if range.isEmpty { return IDSet(firstWord: head, followingWords: []) }
         return IDSet(firstWord: head, sharing: words, in: range)
     }
-}
 
-/// A set filled into a ``SetWordArena`` and not yet cut from it, or (for a v1.1 DefaultConsent section, which is
-/// built apart) a set already built.
-enum ArenaSet {
-    /// Ids 1...64 in `head`, the rest in `words` of the arena.
-    case filled(head: UInt64, words: Range<Int>)
-    /// A set with storage of its own.
-    case built(IDSet)
-
-    /// The set, cut from `arena` when it was filled there.
-    func set(in arena: SetWordArena) -> IDSet {
-        switch self {
-        case .filled(let head, let words): arena.set(head: head, words: words)
-        case .built(let set): set
-        }
-    }
+    /// The set of a part filled earlier, sharing the array.
+    func set(_ filled: FilledSet) -> IDSet { set(head: filled.head, words: filled.words) }
 }

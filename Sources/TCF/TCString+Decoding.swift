@@ -121,7 +121,7 @@ extension TCString {
             field: "vendorLegitimateInterests",
             arena: &arena
         )
-        var disclosedVendors = ArenaSet.built(IDSet())
+        var disclosedVendors: SetWordArena.FilledSet = (0, 0..<0)
         if let disclosed = scan.disclosedVendors {
             disclosedVendors = try disclosed.section.materialize(
                 from: disclosed.segment,
@@ -129,7 +129,7 @@ extension TCString {
                 arena: &arena
             )
         }
-        var allowedVendors = ArenaSet.built(IDSet())
+        var allowedVendors: SetWordArena.FilledSet = (0, 0..<0)
         if let allowed = scan.allowedVendors {
             allowedVendors = try allowed.section.materialize(
                 from: allowed.segment,
@@ -155,12 +155,12 @@ extension TCString {
         purposeLegitimateInterests = fields.purposeLegitimateInterests
         purposeOneTreatment = fields.purposeOneTreatment
         publisherCountryCode = fields.publisherCountryCode
-        self.vendorConsents = vendorConsents.set(in: arena)
-        self.vendorLegitimateInterests = vendorLegitimateInterests.set(in: arena)
+        self.vendorConsents = arena.set(vendorConsents)
+        self.vendorLegitimateInterests = arena.set(vendorLegitimateInterests)
         self.publisherRestrictions = publisherRestrictions
-        _disclosedVendors = disclosedVendors.set(in: arena)
+        _disclosedVendors = arena.set(disclosedVendors)
         _hasDisclosedVendors = scan.disclosedVendors != nil
-        _allowedVendors = allowedVendors.set(in: arena)
+        _allowedVendors = arena.set(allowedVendors)
         _hasAllowedVendors = scan.allowedVendors != nil
         _publisherTC = scan.publisherTC?.value ?? PublisherTC()
         _hasPublisherTC = scan.publisherTC != nil

@@ -98,40 +98,34 @@ struct VendorSectionScan: Sendable, Hashable {
     /// One allocation at most (the set is sized from MaxVendorId or the highest listed id first). Cannot fail after a
     /// successful ``scan(_:field:hasDefaultConsent:)``; the `throws` only passes on the reader's checks.
     func materialize(from segment: BitReader, field: StaticString) throws(ConsentError) -> IDSet {
-        guard defaultConsent else {
-            var arena = SetWordArena(wordCount: arenaWords)
-            return try materialize(from: segment, field: field, arena: &arena).set(in: arena)
-        }
+        var arena = SetWordArena(wordCount: arenaWords)
+        let filled = try materialize(from: segment, field: field, arena: &arena)
+        let covered = arena.set(filled)
+        guard defaultConsent else { return covered }
         // spec (v1.1): ids 1...MaxVendorId not covered by an entry take DefaultConsent; covered ids the opposite.
-        var covering = self
-        covering.defaultConsent = false
-        return VendorSectionScan.complement(
-            of: try covering.materialize(from: segment, field: field),
-            upTo: maxVendorId
-        )
+        return VendorSectionScan.complement(of: covered, upTo: maxVendorId)
     }
 
     /// The words after the first that ``materialize(from:field:arena:)`` takes from a ``SetWordArena``.
     var arenaWords: Int {
-        if defaultConsent { return 0 }
-        return SetWordArena.tailWords(forIDsUpTo: isRange ? Swift.min(highestListedID, maxVendorId) : maxVendorId)
+        SetWordArena.tailWords(forIDsUpTo: isRange ? Swift.min(highestListedID, maxVendorId) : maxVendorId)
     }
 
-    /// Builds the set as ``materialize(from:field:)`` does, its words after the first written into `arena` (the
-    /// set is cut from it once every set of the string is filled). A v1.1 DefaultConsent section is built apart.
+    /// Fills the ids the section lists into `arena`: the set's first word, and where its other words are (the set
+    /// is cut from the arena once every set of the string is filled). For a v1.1 DefaultConsent section these are
+    /// the ids its entries cover, which ``materialize(from:field:)`` complements; a v2 section has no DefaultConsent.
     func materialize(
         from segment: BitReader,
         field: StaticString,
         arena: inout SetWordArena
-    ) throws(ConsentError) -> ArenaSet {
-        if defaultConsent { return .built(try materialize(from: segment, field: field)) }
+    ) throws(ConsentError) -> SetWordArena.FilledSet {
         var reader = segment
         try reader.skipBits(bodyStart &- reader.readerBitIndex, field: field)
         if !isRange {
             let filled = try arena.fill(arenaWords) { words throws(ConsentError) in
                 try unsafe reader.readBitField(count: maxVendorId, intoTail: words, field: field)
             }
-            return .filled(head: filled.value, words: filled.words)
+            return (filled.value, filled.words)
         }
         // Ids above MaxVendorId are not in the set: the words hold ids up to the limit and the rest are left out.
         let limit = Swift.min(highestListedID, maxVendorId)
@@ -148,7 +142,7 @@ struct VendorSectionScan: Sendable, Hashable {
             )
             return head
         }
-        return .filled(head: filled.value, words: filled.words)
+        return (filled.value, filled.words)
     }
 
     /// The ids in `1...maxID` that are not in `ids`.
