@@ -114,9 +114,9 @@ extension BitReader {
         }
         // Every word after the first is written once into storage of the exact size.
         var tail = IDSet._zeroedWords(count: (count &- 1) / 64)
-        let head = unsafe tail.withUnsafeMutableBufferPointer { buffer in
-            // Cannot throw: the bits were counted above.
-            unsafe (try? readBitField(count: count, intoTail: buffer, field: field)) ?? 0
+        // The bits were counted above, so this does not throw: a failing read allocates nothing.
+        let head = try unsafe tail.withUnsafeMutableBufferPointer { (buffer) throws(ConsentError) -> UInt64 in
+            try unsafe readBitField(count: count, intoTail: buffer, field: field)
         }
         return IDSet(head: head, tail: tail)
     }

@@ -65,8 +65,7 @@ public struct IDSet: Sendable, Hashable {
     @inlinable
     mutating func _ownTail() {
         if _tailOffset != 0 || Int(_tailCount) != _storage.count {
-            let start = Int(_tailOffset)
-            _storage = Array(_storage[start..<start &+ Int(_tailCount)])
+            _storage = _tailArray
             _tailOffset = 0
         }
     }
@@ -88,8 +87,8 @@ public struct IDSet: Sendable, Hashable {
         if value == 0 && tailIndex == Int(_tailCount) &- 1 { _trim() }
     }
 
-    /// Calls `body` with the set's words after the first, in place: loops over them then read each word without a
-    /// bounds check of its own (the part's bounds are checked once, here).
+    /// Calls `body` with the set's words after the first, in place, so that a loop over them reads each word without
+    /// a bounds check of its own (the part's bounds are checked once, here).
     @inlinable @inline(__always)
     func _withTailWords<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt64>) throws(Failure) -> Result
@@ -168,13 +167,16 @@ public struct IDSet: Sendable, Hashable {
     /// The number of ids.
     @inlinable
     public var count: Int {
-        var total = _head.nonzeroBitCount
-        var index = 0
-        while index < Int(_tailCount) {
-            total &+= _tailWord(index).nonzeroBitCount
-            index &+= 1
+        let head = _head
+        return unsafe _withTailWords { tail in
+            var total = head.nonzeroBitCount
+            var index = 0
+            while index < tail.count {
+                total &+= unsafe tail[index].nonzeroBitCount
+                index &+= 1
+            }
+            return total
         }
-        return total
     }
 
     /// The smallest id, or nil when empty.

@@ -151,7 +151,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             index = 0
             while index < entryCount {
                 let entry = unsafe entries[index]
-                let vendorIds = arena.set(head: entry.head, words: entry.words)
+                let vendorIds = arena.set(entry.set)
                 if let found = PublisherRestrictionsScan.slot(of: entry.purposeId, entry.type, in: restrictions) {
                     restrictions[found].vendorIds.formUnion(vendorIds)
                 } else {
@@ -174,8 +174,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
     struct FilledEntry {
         var purposeId: Int
         var type: RestrictionType
-        var head: UInt64
-        var words: Range<Int>
+        var set: SetWordArena.FilledSet
     }
 
     /// Reads one entry (checked by the scan) and fills its set's words into `arena`, sized for the highest id of its
@@ -214,7 +213,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
                 entry &+= 1
             }
             let limit = highest
-            let filled = try arena.fill(SetWordArena.tailWords(forIDsUpTo: limit)) { words throws(ConsentError) in
+            let set = try arena.fill(SetWordArena.tailWords(forIDsUpTo: limit)) { words throws(ConsentError) in
                 var head: UInt64 = 0
                 unsafe RangeSetFiller.insertRanges(
                     UnsafeMutableBufferPointer(rebasing: ranges[0..<buffered]),
@@ -232,7 +231,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
                 )
                 return head
             }
-            return FilledEntry(purposeId: purposeId, type: type, head: filled.value, words: filled.words)
+            return FilledEntry(purposeId: purposeId, type: type, set: set)
         }
     }
 

@@ -26,21 +26,21 @@ struct SetWordArena {
         limit > 64 ? (limit &- 1) >> 6 : 0
     }
 
-    /// Hands the next `count` words, zeroed, to `body` and returns what it returns with the place of those words.
+    /// Hands the next `count` words, zeroed, to `body`, which fills them and returns the set's first word.
     ///
     /// The array grows when the scan's count was short (it never is; growing keeps that from being a trap).
-    mutating func fill<Value>(
+    mutating func fill(
         _ count: Int,
-        _ body: (UnsafeMutableBufferPointer<UInt64>) throws(ConsentError) -> Value
-    ) throws(ConsentError) -> (value: Value, words: Range<Int>) {
+        _ body: (UnsafeMutableBufferPointer<UInt64>) throws(ConsentError) -> UInt64
+    ) throws(ConsentError) -> FilledSet {
         let start = used
         let end = start &+ Swift.max(count, 0)
         if end > words.count { words.append(contentsOf: repeatElement(0, count: end &- words.count)) }
         used = end
-        let value = try unsafe words.withUnsafeMutableBufferPointer { buffer throws(ConsentError) -> Value in
+        let head = try unsafe words.withUnsafeMutableBufferPointer { buffer throws(ConsentError) -> UInt64 in
             try body(unsafe UnsafeMutableBufferPointer(rebasing: buffer[start..<end]))
         }
-        return (value, start..<end)
+        return (head, start..<end)
     }
 
     /// A set filled into the arena and not yet cut from it: its first word (ids 1...64), and where its other words

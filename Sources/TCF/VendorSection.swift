@@ -122,15 +122,14 @@ struct VendorSectionScan: Sendable, Hashable {
         var reader = segment
         try reader.skipBits(bodyStart &- reader.readerBitIndex, field: field)
         if !isRange {
-            let filled = try arena.fill(arenaWords) { words throws(ConsentError) in
+            return try arena.fill(arenaWords) { words throws(ConsentError) in
                 try unsafe reader.readBitField(count: maxVendorId, intoTail: words, field: field)
             }
-            return (filled.value, filled.words)
         }
         // Ids above MaxVendorId are not in the set: the words hold ids up to the limit and the rest are left out.
         let limit = Swift.min(highestListedID, maxVendorId)
         var stream = BitStream(reader)
-        let filled = try arena.fill(arenaWords) { words throws(ConsentError) in
+        return try arena.fill(arenaWords) { words throws(ConsentError) in
             var head: UInt64 = 0
             try unsafe RangeSetFiller.insertRangeEntries(
                 entryCount,
@@ -142,7 +141,6 @@ struct VendorSectionScan: Sendable, Hashable {
             )
             return head
         }
-        return (filled.value, filled.words)
     }
 
     /// The ids in `1...maxID` that are not in `ids`.
