@@ -103,12 +103,12 @@ extension GPPFieldSection {
         return value(segment: location.segment, field: location.field)
     }
 
-    /// The type ids of the optional segments present (a section header's SubSections).
+    /// The subsection ids of the optional segments present (a section header's SubSections).
     var presentSubsectionIDs: IDSet {
         var ids = IDSet()
         for (index, segment) in layout.segments.enumerated()
-        where segment.isOptional && isPresent(segmentIndex: index) && segment.typeValue > 0 {
-            ids.insert(segment.typeValue)
+        where segment.isOptional && isPresent(segmentIndex: index) && segment.subsectionID > 0 {
+            ids.insert(segment.subsectionID)
         }
         return ids
     }

@@ -113,7 +113,7 @@ extension GPPFieldSection {
         var coreReader = try core.reader()
         try section.decodeSegment(coreIndex, &coreReader, core)
         for subsectionID in notes.subsectionIDs {
-            let index = section.layout.segments.firstIndex { $0.isOptional && $0.typeValue == subsectionID }
+            let index = section.layout.segments.firstIndex { $0.isOptional && $0.subsectionID == subsectionID }
             guard let index, let part = try parts.next() else {
                 throw ConsentError(
                     .badValue,

@@ -255,28 +255,54 @@ import Testing
     @Test func indianaSensitiveDataInBothLayouts() throws {
         let plain = try GPPFieldSection(.usIndiana, encoded: "BVVV.kkk")
         #expect(plain.list("sensitiveDataProcessing").map(Array.init) == [2, 1, 0, 2, 1, 0, 2, 1])
-        let headerFirst = try GPPFieldSection(.usIndiana, encoded: "ZBABYA.BVVV.Ukkk")
-        #expect(headerFirst.list("sensitiveDataProcessing").map(Array.init) == [1, 0, 2, 1, 0, 2, 1, 0])
+        // The header-first form as iabgpp-java writes it (`UsInTest`): the sensitive data consents subsection is
+        // the eight 2-bit values alone, as in the spec's table (no SubsectionType field): `kkk` = 10 01 00 10 01 00
+        // 10 01, then two padding bits.
+        let headerFirst = try GPPFieldSection(.usIndiana, encoded: "ZBABYA.BVVV.kkk")
+        #expect(headerFirst.layout.name.description == "headerFirst")
+        #expect(headerFirst.value("subSections") == .ids([1]))
+        #expect(headerFirst.list("sensitiveDataProcessing").map(Array.init) == [2, 1, 0, 2, 1, 0, 2, 1])
         #expect(headerFirst.integer("knownChildSensitiveDataConsents") == 1)
+        #expect(try headerFirst.encoded(options: .canonical) == "ZBABYA.BVVV.kkk")
         let absent = try GPPFieldSection(.usIndiana, encoded: "BQAA")
         #expect(absent.list("sensitiveDataProcessing") == nil)
         #expect(absent.jsonValue()["sensitiveDataProcessing"] == JSONValue.null)
     }
 
-    @Test func aHeaderFirstSubsectionMustCarryItsListedType() {
-        // `kkk` starts 10: type 2, but SubSections lists 1 (iabgpp-rs rejects it the same way).
-        let error = thrownError { () throws(ConsentError) in
-            _ = try GPPFieldSection(.usIndiana, encoded: "ZBABYA.BVVV.kkk")
+    /// The iabgpp-java test strings of sections 25 and 27 (`UsInTest`, `UsRiTest`) and the same for 26: every
+    /// core field 1 (MspaVersion 1 included) and the sensitive data consents 2, 1, 0, 2, 1, 0, 2, 1.
+    @Test func headerFirstStatesAsIabgppJavaWritesThem() throws {
+        for (text, key) in [
+            ("DBABUY~ZBABYA.BVVV.kkk", "usin"), ("DBABCY~aBABYA.BVVV.kkk", "usky"), ("DBABSY~bBABYA.BVVV.kkk", "usri"),
+        ] {
+            let gpp = try GPPString(encoded: text)
+            let section = try #require(gpp.jsonValue()["sections"]?[key], "\(text)")
+            for field in [
+                "mspaVersion", "mspaCoveredTransaction", "mspaMode", "processingNotice", "saleOptOutNotice",
+                "targetedAdvertisingOptOutNotice", "saleOptOut", "targetedAdvertisingOptOut",
+                "knownChildSensitiveDataConsents", "additionalDataProcessingConsent",
+            ] {
+                #expect(section[field] == .int(1), "\(key).\(field)")
+            }
+            #expect(section["sensitiveDataProcessing"] == .array([2, 1, 0, 2, 1, 0, 2, 1].map { .int($0) }))
+            #expect(section["subSections"] == .array([.int(1)]), "\(key)")
+            #expect(try gpp.encoded() == text)
         }
-        #expect(error?.code == .badValue)
-        #expect(error?.field.description == "subsectionType")
-        #expect(error?.bitOffset == 0)
-        #expect(error?.characterOffset == 12)
+    }
+
+    @Test func aHeaderFirstSectionHasExactlyTheSubsectionsItLists() {
         // A listed subsection that is missing, or a part the header does not list.
         for text in ["ZBABYA.BVVV", "ZBAA.BVVV.kkk", "ZBABYA"] {
             let error = thrownError { () throws(ConsentError) in _ = try GPPFieldSection(.usIndiana, encoded: text) }
-            #expect(error != nil, "\(text)")
+            #expect(error?.code == .badValue || error?.code == .truncated, "\(text)")
         }
+        // Maryland's GPC subsection keeps its SubsectionType: `QA` = 01 0 (type 1, Gpc no), `gA` = 10 (type 2).
+        #expect((try? GPPFieldSection(.usMaryland, encoded: "YBABYA.BVVU.QA"))?.gpc == false)
+        let wrongType = thrownError { () throws(ConsentError) in
+            _ = try GPPFieldSection(.usMaryland, encoded: "YBABYA.BVVU.gA")
+        }
+        #expect(wrongType?.code == .badValue)
+        #expect(wrongType?.field.description == "gpcSegmentType")
     }
 }
 

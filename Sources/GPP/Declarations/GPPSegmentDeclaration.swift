@@ -6,6 +6,9 @@ public struct GPPSegmentDeclaration: Sendable {
     public let typeBits: Int
     /// The value the type field must hold.
     public let typeValue: Int
+    /// The id a section header's SubSections list gives this optional segment (sections 24-27): its type value
+    /// when it has a type field, else the id it was declared with; 0 for a segment no header lists.
+    public let subsectionID: Int
     /// JSON key of the type field when the JSON form shows it (`gpcSegmentType`), else empty.
     public let typeKey: StaticString
     /// JSON key of the "segment present" flag when the JSON form shows one (`gpcSegmentIncluded`), else empty.
@@ -14,10 +17,12 @@ public struct GPPSegmentDeclaration: Sendable {
     public let isOptional: Bool
     /// The fields after the type field, in the order written.
     public let fields: [GPPField]
-    /// Declares a segment.
+    /// Declares a segment. `subsectionID` is for an optional segment without a type field that a section header
+    /// lists (the sensitive data consents of sections 25-27); a typed segment is listed by its type value.
     public init(
         _ name: StaticString,
         type: (bits: Int, value: Int)? = nil,
+        subsectionID: Int? = nil,
         typeKey: StaticString = "",
         includedKey: StaticString = "",
         isOptional: Bool = false,
@@ -26,6 +31,7 @@ public struct GPPSegmentDeclaration: Sendable {
         self.name = name
         self.typeBits = type?.bits ?? 0
         self.typeValue = type?.value ?? 0
+        self.subsectionID = subsectionID ?? type?.value ?? 0
         self.typeKey = typeKey
         self.includedKey = includedKey
         self.isOptional = isOptional

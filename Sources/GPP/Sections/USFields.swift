@@ -141,9 +141,11 @@ extension GPPSectionDeclaration {
     }
 
     /// A new-style US state section (24-27): the core fields, then `optional` (GPC, or the sensitive data consents
-    /// subsection of `sensitiveDataItems`). Two layouts: the iabgpp-es one (core first; its sensitive data
-    /// subsection has no type field) and the specification's header-first one (SectionID, Version, SubSections,
-    /// then the core, then each listed subsection with a 2-bit type).
+    /// subsection of `sensitiveDataItems`). Two layouts: the iabgpp-es one (core first) and the specification's
+    /// header-first one (SectionID, Version, SubSections, then the core, then each listed subsection). In both, the
+    /// GPC subsection starts with its 2-bit SubsectionType and the sensitive data consents subsection is the eight
+    /// 2-bit values alone: the spec's tables list no type field for it, and iabgpp-java (`UsInField`, `UsKyField`,
+    /// `UsRiField`) and iabgpp-es write none.
     static func usMSPAState(
         id: Int,
         prefix: StaticString,
@@ -182,15 +184,12 @@ extension GPPSectionDeclaration {
                 ),
             ]
         )
-        let plain: GPPSegmentDeclaration
-        let typed: GPPSegmentDeclaration
+        let optional: GPPSegmentDeclaration
         if let sensitiveDataItems {
             let list = GPPField.sensitiveDataProcessing(sensitiveDataItems)
-            plain = GPPSegmentDeclaration("sensitiveData", isOptional: true, fields: [list])
-            typed = GPPSegmentDeclaration("sensitiveData", type: (bits: 2, value: 1), isOptional: true, fields: [list])
+            optional = GPPSegmentDeclaration("sensitiveData", subsectionID: 1, isOptional: true, fields: [list])
         } else {
-            plain = .gpc
-            typed = .gpc
+            optional = .gpc
         }
         return GPPSectionDeclaration(
             id: id,
@@ -198,8 +197,8 @@ extension GPPSectionDeclaration {
             title: title,
             structure: .mspa,
             layouts: [
-                GPPSectionLayout(name: "default", segments: [core, plain]),
-                GPPSectionLayout(name: "headerFirst", segments: [header, core, typed], coreIndex: 1),
+                GPPSectionLayout(name: "default", segments: [core, optional]),
+                GPPSectionLayout(name: "headerFirst", segments: [header, core, optional], coreIndex: 1),
             ]
         )
     }
