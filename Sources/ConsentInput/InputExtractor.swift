@@ -63,8 +63,8 @@ package enum InputExtractor {
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, line) in lines.enumerated() {
-            let trimmed = trimmingTrailingWhitespace(String(line))
-            if trimmed.isEmpty { continue }
+            let trimmed = trimmingLineEnd(String(line))
+            if isBlank(trimmed) { continue }
             extractions.append(
                 Extraction(
                     label: "\(label):\(index + 1)",
@@ -120,17 +120,20 @@ package enum InputExtractor {
         )
     }
 
-    /// `text` without the white space at its end (a line's `\r`, trailing blanks).
-    package static func trimmingTrailingWhitespace(_ text: String) -> String {
-        guard let last = text.utf8.last, last == 0x20 || last == 0x09 || last == 0x0D || last == 0x0A else {
-            return text
-        }
-        var end = text.endIndex
-        while end > text.startIndex {
-            let previous = text.index(before: end)
-            guard text[previous].isWhitespace else { break }
+    /// `text` without the line end a line may keep (`\r` of a `\r\n` file, a final `\n`). Other white space stays:
+    /// it is never part of a consent string, and the decoders report it (ac.md §4: `badValue` by default; tcf.md
+    /// §2: `badBase64`; usp.md: never trimmed silently), at either end alike.
+    package static func trimmingLineEnd(_ text: String) -> String {
+        guard let last = text.utf8.last, last == 0x0D || last == 0x0A else { return text }
+        var end = text.utf8.endIndex
+        while end > text.utf8.startIndex {
+            let previous = text.utf8.index(before: end)
+            guard text.utf8[previous] == 0x0D || text.utf8[previous] == 0x0A else { break }
             end = previous
         }
         return String(text[..<end])
     }
+
+    /// True for a line with nothing but white space, which holds no input (blank lines are skipped).
+    package static func isBlank(_ line: String) -> Bool { line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 }

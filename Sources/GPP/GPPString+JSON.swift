@@ -23,7 +23,8 @@ extension GPPString {
     /// Reads the JSON form. Sections come in `sectionIds` order, each from `sections` under its prefix (or id);
     /// a section whose `encoding.text` decodes to the same values keeps that text, and the whole string keeps
     /// `encoding.text` when it decodes to the same sections.
-    /// - Throws: `badJSON` naming the key; `badVersion`; `unknownFormat` for another `type`; the sections' errors.
+    /// - Throws: `badJSON` naming the key (`sectionIds` when `sections` holds a section it does not list);
+    ///   `badVersion`; `unknownFormat` for another `type`; the sections' errors.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .gpp) }
         if let type = object["type"], type.stringValue != "gpp" {
@@ -39,13 +40,19 @@ extension GPPString {
             throw ConsentError(.badJSON, format: .gpp, field: "sections")
         }
         var sections: [GPPSection] = []
+        var listedKeys: Set<String> = []
         for item in ids {
             guard let id = item.intValue, id >= 1, id <= IDSet.maximumID else {
                 throw ConsentError(.badJSON, format: .gpp, field: "sectionIds")
             }
             let key = GPPSection.prefix(of: id) ?? String(id)
             guard let sectionJSON = body[key] else { throw ConsentError(.badJSON, format: .gpp, field: "sections") }
+            listedKeys.insert(key)
             sections.append(try GPPSection(id: id, json: sectionJSON))
+        }
+        // A section that `sectionIds` does not list would be left out of the string without a word.
+        guard body.keys.allSatisfy(listedKeys.contains) else {
+            throw ConsentError(.badJSON, format: .gpp, field: "sectionIds")
         }
         var string = GPPString(sections: sections)
         let encoding = object["encoding"]

@@ -173,6 +173,19 @@ import Testing
         #expect(forms == [.string, .string, .queryString])
     }
 
+    @Test func onlyLineEndsAreTrimmedAndBlankLinesSkipped() throws {
+        // White space around a string is the input's, and the decoder rejects it (ac.md §4, tcf.md §2, usp.md):
+        // `" 2~1~dv."` is the golden invalid vector invalid-ac-Prebid.js-009, and its trailing twin fails alike.
+        for text in [" 2~1~dv.", "2~1~dv. ", "1YNN\t"] {
+            #expect(InputExtractor.trimmingLineEnd(text) == text)
+        }
+        #expect(InputExtractor.trimmingLineEnd("1YNN\r\n") == "1YNN")
+        #expect(InputExtractor.trimmingLineEnd("1YNN\r") == "1YNN")
+        let lines = InputExtractor.extract(file: "lines.txt", content: Array("1YNN\r\n  \r\n\t\n 1NYN\n".utf8))
+        #expect(lines.map(\.label) == ["@lines.txt:1", "@lines.txt:4"])
+        #expect(try lines.map { try $0.result.get().signals.map(\.text) } == [["1YNN"], [" 1NYN"]])
+    }
+
     @Test func missingFileIsAnUnreadableInput() {
         let extraction = InputExtractor.extract("@/nonexistent/file.json", io: .memory())
         #expect(extraction.count == 1)

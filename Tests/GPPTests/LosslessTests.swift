@@ -108,6 +108,20 @@ import Testing
         #expect(thrownError { () throws(ConsentError) in _ = try GPPString(json: missing) }?.code == .badJSON)
         let wrongType = try JSONValue(parsing: #"{"type":"tcf","version":1,"sectionIds":[],"sections":{}}"#)
         #expect(thrownError { () throws(ConsentError) in _ = try GPPString(json: wrongType) }?.code == .unknownFormat)
+        // A section that sectionIds does not list is an error, not a section silently left out of the string.
+        let usnat = try GPPString(encoded: "DBABLA~CVVVkkkkkpFY.YA").jsonValue()["sections"]?["usnat"]
+        let raw = JSONValue.object(JSONObject([("raw", .string("Zm9v"))]))
+        for (ids, sections) in [([JSONValue](), [("usnat", usnat)]), ([.int(7)], [("usnat", usnat), ("99", raw)])] {
+            let document = JSONValue.object(
+                JSONObject([
+                    ("version", .int(1)), ("sectionIds", .array(ids)),
+                    ("sections", .object(JSONObject(sections.map { ($0.0, $0.1 ?? .null) }))),
+                ])
+            )
+            let unlisted = thrownError { () throws(ConsentError) in _ = try GPPString(json: document) }
+            #expect(unlisted?.code == .badJSON)
+            #expect(unlisted?.field.description == "sectionIds")
+        }
     }
 
     @Test func gpcSegmentIncludedFalseLeavesTheSubsectionOut() throws {

@@ -208,7 +208,9 @@ enum HelpText {
           -h, --help            Show this help.
 
         Bit offsets count from the start of each segment (the part between two dots, or a GPP section), as the
-        specifications count them. Padding after the last field is shown as (padding).
+        specifications count them. Padding after the last field is shown as (padding). US Privacy and Additional
+        Consent strings are text, not bits: their fields carry "characterOffset" (from the start of the string)
+        in place of "bitOffset", a width in characters, and the characters as "bits".
 
         EXAMPLES:
           consent explain CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA

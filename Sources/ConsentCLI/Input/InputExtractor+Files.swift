@@ -4,7 +4,7 @@ extension InputExtractor {
     /// The inputs that `argument` stands for: one, or, for `@FILE`, the file read through `io` (one document,
     /// or one input per line of a text file).
     static func extract(_ argument: String, io: CommandIO) -> [Extraction] {
-        let text = trimmingTrailingWhitespace(argument)
+        let text = trimmingLineEnd(argument)
         guard text.hasPrefix("@") else {
             return [Extraction(label: text, result: Result { () throws(InputError) in try extractText(text) })]
         }

@@ -30,8 +30,8 @@ struct InputStream {
                 )
                 body(InputExtractor.Extraction(label: "line \(number)", result: .failure(error)), "")
             case .text(let raw):
-                let text = InputExtractor.trimmingTrailingWhitespace(raw)
-                if text.isEmpty { return }
+                let text = InputExtractor.trimmingLineEnd(raw)
+                if InputExtractor.isBlank(text) { return }
                 if let bareString, InputExtractor.isBareString(text), bareString(text, number) { return }
                 // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
                 let result = Result { () throws(InputError) in try InputExtractor.extractText(text) }

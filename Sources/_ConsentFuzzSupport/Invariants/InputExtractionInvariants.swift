@@ -22,7 +22,7 @@ enum InputExtractionInvariants {
     static func check(_ input: FuzzInput) -> FuzzViolation? {
         var checker = InvariantChecker(.inputExtraction)
         let shown = String(reflecting: String(input.text.prefix(300)))
-        let line = InputExtractor.trimmingTrailingWhitespace(input.text)
+        let line = InputExtractor.trimmingLineEnd(input.text)
         if !line.isEmpty {
             let inline = Result { () throws(InputError) in try InputExtractor.extractText(line) }
             let again = Result { () throws(InputError) in try InputExtractor.extractText(line) }
