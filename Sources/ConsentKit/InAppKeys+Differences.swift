@@ -44,8 +44,9 @@ extension InAppKeys {
         return names
     }
 
-    /// Keys whose value only the CMP knows, which no string implies.
-    static let cmpOnlyKeys: Set<String> = [
+    /// Keys whose value only the CMP knows, which no string implies: they describe the CMP SDK in the app, whose
+    /// id and version normally equal the TC string's CmpId and CmpVersion (inapp-keys.md §1.1), but need not.
+    package static let cmpOnlyKeys: Set<String> = [
         "IABTCF_CmpSdkID", "IABTCF_CmpSdkVersion", "IABTCF_EnableAdvertiserConsentMode", "IABGPP_TCFEU2_CmpSdkID",
         "IABGPP_TCFEU2_CmpSdkVersion",
     ]

@@ -178,6 +178,14 @@ import Testing
         #expect(codes?.contains("inAppKeyDifferent") == true)
         #expect(codes?.contains("inAppKeyMissing") == true)
         #expect(broken.status == 1)
+        // IABTCF_CmpSdkID describes the CMP SDK, not the string (inapp-keys.md §1.1): another id is a note only.
+        stored = try JSONValue(parsing: keys.output).objectValue ?? JSONObject()
+        stored["IABTCF_CmpSdkID"] = .int(999)
+        let otherSDK = run(["lint", "--json", JSONValue.object(stored).serialized()])
+        let sdkFindings = try jsonLines(otherSDK.output).first?["diagnostics"]?.arrayValue ?? []
+        let sdkFinding = sdkFindings.first { $0["code"]?.stringValue == "inAppKeyDifferent" }
+        #expect(sdkFinding?["severity"] == .string("info"))
+        #expect(otherSDK.status == clean.status, "\(otherSDK.output)")
     }
 
     // MARK: keys

@@ -51,6 +51,16 @@ enum InAppKeyChecks {
                 field: difference.key,
                 message: "the app stores \(difference.key), which its strings do not imply"
             )
+        case .different where InAppKeys.cmpOnlyKeys.contains(difference.key):
+            // The key describes the CMP SDK, not the string (inapp-keys.md §1.1): another value is worth a note only.
+            Diagnostic(
+                .info,
+                code: "inAppKeyDifferent",
+                field: difference.key,
+                message:
+                    "\(difference.key) is \(shown(difference.found)) where the strings have \(shown(difference.expected)); "
+                    + "the key describes the CMP SDK, not the string, so this is allowed"
+            )
         case .different:
             Diagnostic(
                 .error,
