@@ -18,16 +18,16 @@ package enum OpenRTBRequest {
             input.gdprApplies = flag
         }
         if let tcString = first(request, ["user", "consent"], ["user", "ext", "consent"], into: &input) {
-            input.signals.append(ConsentSignal(source: tcString.source, text: tcString.text, kind: .tcf))
+            append(tcString, kind: .tcf, to: &input)
         }
         if let gpp = first(request, ["regs", "gpp"], into: &input) {
-            input.signals.append(ConsentSignal(source: gpp.source, text: gpp.text, kind: .gpp))
+            append(gpp, kind: .gpp, to: &input)
         }
         if let sid = first(request, ["regs", "gpp_sid"], into: &input) {
             input.gppSectionIDs = sid
         }
         if let usp = first(request, ["regs", "us_privacy"], ["regs", "ext", "us_privacy"], into: &input) {
-            input.signals.append(ConsentSignal(source: usp.source, text: usp.text, kind: .usp))
+            append(usp, kind: .usp, to: &input)
         }
         let providerPaths = [
             ["user", "ext", "ConsentedProvidersSettings", "consented_providers"],
@@ -37,7 +37,7 @@ package enum OpenRTBRequest {
             guard let value = lookup(request, path) else { continue }
             let source = path.joined(separator: ".")
             if let text = value.stringValue {
-                input.signals.append(ConsentSignal(source: source, text: text, kind: .ac))
+                append(ExtractedInput.Flag(source: source, text: text), kind: .ac, to: &input)
             } else if let ids = value.arrayValue?.compactMap(\.intValue) {
                 // Google's extension lists the consented provider ids: the content of an AC v1 string.
                 let text = "1~" + ids.map(String.init).joined(separator: ".")
@@ -46,6 +46,23 @@ package enum OpenRTBRequest {
             break
         }
         return input
+    }
+
+    /// The string of `field` as a signal of `kind`; an empty one is a warning, as an empty URL parameter is (a
+    /// request with `"consent": ""` carries no string, which is not a string that fails to decode).
+    private static func append(_ field: ExtractedInput.Flag, kind: ConsentFormat, to input: inout ExtractedInput) {
+        guard !field.text.isEmpty else {
+            input.findings.append(
+                Diagnostic(
+                    .warning,
+                    code: "emptyParameter",
+                    field: field.source,
+                    message: "\(field.source) is present but empty"
+                )
+            )
+            return
+        }
+        input.signals.append(ConsentSignal(source: field.source, text: field.text, kind: kind))
     }
 
     /// The value at the first of `paths` that exists, as text, with its dotted path; a warning when a later

@@ -112,6 +112,15 @@ import Testing
         #expect(input.findings.map(\.code) == ["conflictingFields"])
     }
 
+    @Test func anEmptyConsentFieldIsAWarningAsAnEmptyURLParameterIs() throws {
+        let input = try extract(#"{"regs":{"gdpr":1,"us_privacy":"1YNN"},"user":{"consent":""}}"#)
+        #expect(signals(input) == ["regs.us_privacy=usp:1YNN"])
+        #expect(input.findings.map(\.code) == ["emptyParameter"])
+        #expect(input.findings.first?.field == "user.consent")
+        let url = try extract("https://ad.example/bid?gdpr=1&gdpr_consent=&us_privacy=1YNN")
+        #expect(url.findings.map(\.code) == ["emptyParameter"])
+    }
+
     @Test func readsJSONPreferences() throws {
         let input = try extract("@" + TestPaths.fixture("preferences.json"))
         #expect(input.form == .jsonPreferences)
