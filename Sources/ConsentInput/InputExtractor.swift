@@ -91,12 +91,18 @@ package enum InputExtractor {
         return try extractJSON(String(trimmed))
     }
 
-    /// A JSON document: an OpenRTB request or app preferences.
+    /// A JSON document: an OpenRTB request or app preferences; or, when it is not JSON, iOS preferences as
+    /// `defaults read` prints them (an old-style property list: `{ IABTCF_gdprApplies = 1; ... }`).
     private static func extractJSON(_ text: String) throws(InputError) -> ExtractedInput {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: text)
         } catch {
+            if let entries = try? PropertyListPreferences.entries(Array(text.utf8)),
+                entries.contains(where: { AppPreferences.isConsentKey($0.key) })
+            {
+                return try AppPreferences.extract(entries, form: .propertyList)
+            }
             throw InputError("badJSON", "not valid JSON: \(error.message)")
         }
         guard let object = document.objectValue else {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads iOS preferences (`Library/Preferences/<bundle id>.plist`, or `defaults export` output) in XML or
-/// binary property-list form, through Foundation's `PropertyListSerialization`.
+/// Reads iOS preferences (`Library/Preferences/<bundle id>.plist`, `defaults export` output, or what `defaults read`
+/// prints) in XML, binary or old-style (OpenStep) property-list form, through Foundation's
+/// `PropertyListSerialization`. An old-style list stores every value as text, which is how the keys are read anyway.
 package enum PropertyListPreferences {
     /// True when the bytes start like a property list: `bplist` or an XML document with a `<plist` element.
     package static func matches(_ bytes: [UInt8]) -> Bool {

@@ -146,6 +146,21 @@ import Testing
         }
     }
 
+    /// What `defaults read <bundle id>` prints (an old-style property list, every value as text), as a developer
+    /// copies it from a terminal.
+    @Test func readsPreferencesAsDefaultsReadPrintsThem() throws {
+        let input = try extract("@" + TestPaths.fixture("preferences-ios-defaults.txt"))
+        #expect(input.form == .propertyList)
+        #expect(signals(input) == ["IABTCF_TCString=tcf:\(Self.tcString)", "IABUSPrivacy_String=usp:1YNN"])
+        #expect(input.gdprApplies?.text == "1")
+        #expect(input.preferenceKeys.map(\.key) == ["IABTCF_CmpSdkID"])
+        #expect(input.preferenceKeys.map(\.value) == ["880"])
+        // Inline too; braces around anything else are still a JSON error.
+        let inline = try extract("{ IABUSPrivacy_String = 1YNN; IABTCF_gdprApplies = 0; }")
+        #expect(signals(inline) == ["IABUSPrivacy_String=usp:1YNN"])
+        #expect(throws: InputError.self) { try extract("{ unrelated = 1; }").signals }
+    }
+
     @Test func readsAndroidSharedPreferences() throws {
         let input = try extract("@" + TestPaths.fixture("preferences-android.xml"))
         #expect(input.form == .androidPreferences)

@@ -56,8 +56,9 @@ enum HelpText {
                              regs.gpp_sid, regs.us_privacy, regs.ext.us_privacy,
                              user.ext.ConsentedProvidersSettings.consented_providers
             @FILE            a file holding one of the above (a text file: one per line), or app preferences
-                             with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an iOS plist (XML or
-                             binary), Android shared-preferences XML, or JSON
+                             with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an iOS plist (XML,
+                             binary, or the text `defaults read` prints), Android shared-preferences XML,
+                             or JSON
           With no <input>, inputs are read from standard input, one per line, and streamed (a line is never
           read as @FILE).
 
