@@ -202,6 +202,14 @@ import Testing
         #expect(codes?.contains { $0.hasPrefix("inAppKey") } == false, "\(lint.output)")
     }
 
+    @Test func keysOfTwoStringsOfAKindWarnAndKeepTheFirst() throws {
+        let result = run(["keys", "1YNN", "1NYN", "1YNN"])
+        #expect(result.status == 0)
+        #expect(try JSONValue(parsing: result.output)["IABUSPrivacy_String"] == .string("1YNN"))
+        #expect(result.error.components(separatedBy: "repeatedKind").count == 2, "\(result.error)")
+        #expect(!run(["keys", "1YNN", "1YNN"]).error.contains("repeatedKind"))
+    }
+
     @Test func keysWithoutAnyStringFails() {
         #expect(run(["keys", "gdpr=1"]).status == 1)
         #expect(run(["keys", "--format", "yaml", "1YNN"]).status == 64)

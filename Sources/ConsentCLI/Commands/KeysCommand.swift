@@ -50,6 +50,7 @@ struct KeysCommand: Command {
             reporter.report(InputError("empty", "no consent string in the input"), input: "", label: "keys")
             return .failure
         }
+        for diagnostic in KeysCommand.repeatedKinds(strings) { reporter.note(diagnostic, label: "keys") }
         do {
             let keys = try Codec.keys(strings, gdprApplies: gdprApplies, gppSID: gppSID)
             let entries = keys.keys.compactMap { key in
@@ -66,5 +67,33 @@ struct KeysCommand: Command {
             reporter.report(error, input: "", label: "keys", source: nil)
             return .failure
         }
+    }
+
+    /// A warning for each kind given more than once with different strings: an app stores one string of a kind,
+    /// and the keys are those of the first.
+    static func repeatedKinds(_ strings: [DecodedString]) -> [Diagnostic] {
+        var first: [ConsentFormat: String] = [:]
+        var warned: Set<ConsentFormat> = []
+        var diagnostics: [Diagnostic] = []
+        for decoded in strings {
+            let text =
+                decoded.json["encoding"]?["original"]?.stringValue ?? decoded.json["encoding"]?["text"]?.stringValue
+            guard let text else { continue }
+            guard let kept = first[decoded.kind] else {
+                first[decoded.kind] = text
+                continue
+            }
+            if kept != text, warned.insert(decoded.kind).inserted {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        code: "repeatedKind",
+                        message:
+                            "more than one \(decoded.kind.rawValue) string; the keys are those of the first, \(kept)"
+                    )
+                )
+            }
+        }
+        return diagnostics
     }
 }
