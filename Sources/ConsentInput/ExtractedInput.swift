@@ -43,6 +43,16 @@ package struct ExtractedInput: Equatable {
             self.source = source
             self.text = text
         }
+
+        /// The flag as a yes or no: `1` or `true` (GDPR applies), `0` or `false` (it does not), nil for anything
+        /// else, which says nothing (an undetermined `IABTCF_gdprApplies` is left unset, never written as 0).
+        package var isSet: Bool? {
+            switch text {
+            case "1", "true": true
+            case "0", "false": false
+            default: nil
+            }
+        }
     }
 
     /// How the input was written.

@@ -22,8 +22,8 @@ package enum InputExtractor {
     /// True when the text can only be a bare consent string: base64url characters, `.`, `~` (GPP, AC) and
     /// trailing `=`. Batch decoding checks this first and skips the rest of the extraction.
     package static func isBareString(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
+        var copy = text
+        let isBare = copy.withUTF8 { utf8 in
             var index = 0
             // Proof for the table reads: the index is a byte, and the table has 256 entries.
             let table = bareCharacters.utf8Start
@@ -31,6 +31,8 @@ package enum InputExtractor {
             while index < utf8.count && utf8[index] == UInt8(ascii: "=") { index &+= 1 }
             return index == utf8.count
         }
+        // `us_privacy=` is made of the same characters as a padded string, but is an empty parameter.
+        return isBare && !(text.utf8.last == UInt8(ascii: "=") && QueryString.looks(like: text))
     }
 
     /// `1` for the bytes of a bare string (base64url, `.` and `~`), `0` for the rest; indexed by byte value.

@@ -38,8 +38,21 @@ package enum OpenRTBRequest {
             let source = path.joined(separator: ".")
             if let text = value.stringValue {
                 append(ExtractedInput.Flag(source: source, text: text), kind: .ac, to: &input)
-            } else if let ids = value.arrayValue?.compactMap(\.intValue) {
-                // Google's extension lists the consented provider ids: the content of an AC v1 string.
+            } else if let items = value.arrayValue {
+                // Google's extension lists the consented provider ids: the content of an AC v1 string. Ids written
+                // as strings are read too; an item that is no whole number is left out, and said so.
+                let ids = items.compactMap { $0.intValue ?? $0.stringValue.flatMap { Int($0) } }
+                if ids.count != items.count {
+                    input.findings.append(
+                        Diagnostic(
+                            .warning,
+                            code: "badProviderIds",
+                            field: source,
+                            message:
+                                "\(source) holds \(items.count - ids.count) item(s) that are not provider ids, left out"
+                        )
+                    )
+                }
                 let text = "1~" + ids.map(String.init).joined(separator: ".")
                 input.signals.append(ConsentSignal(source: source, text: text, kind: .ac))
             }

@@ -18,11 +18,12 @@ package enum QueryString {
     package static func looks(like text: String) -> Bool {
         if text.contains("://") || text.hasPrefix("?") { return true }
         guard let equals = text.firstIndex(of: "=") else { return false }
+        // A consent parameter, even with nothing after it (`us_privacy=` is an empty parameter, not a string).
+        if parameterNames.contains(String(text[..<equals])) { return true }
         // A TC string may end in `=` padding: only `=` followed by something is a parameter.
         let rest = text[text.index(after: equals)...]
         if rest.allSatisfy({ $0 == "=" }) { return false }
-        if text.contains("&") { return true }
-        return parameterNames.contains(String(text[..<equals]))
+        return text.contains("&")
     }
 
     /// The consent parameters of a URL or query string.

@@ -210,6 +210,26 @@ import Testing
         #expect(!run(["keys", "1YNN", "1YNN"]).error.contains("repeatedKind"))
     }
 
+    @Test func keysLeaveGdprAppliesUnsetForAFlagThatIsNeitherZeroNorOne() throws {
+        let cases: [(String, JSONValue?)] = [
+            ("gdpr=1", .int(1)), ("gdpr=0", .int(0)), ("gdpr=2", nil), ("gdpr=yes", nil),
+        ]
+        for (query, expected) in cases {
+            let result = run(["keys", Self.tcString, query])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(try JSONValue(parsing: result.output)["IABTCF_gdprApplies"] == expected, "\(query)")
+        }
+    }
+
+    @Test func kindKeepsTheCrossChecksOfTheStringsItLeavesOut() throws {
+        let url = "gdpr=1&gdpr_consent=\(Self.tcString)&us_privacy=1YNN"
+        let result = run(["lint", "--json", "--kind", "usp", url])
+        let codes = try jsonLines(result.output).flatMap { $0["diagnostics"]?.arrayValue ?? [] }.compactMap {
+            $0["code"]?.stringValue
+        }
+        #expect(!codes.contains("gdprWithoutTCString"), "\(result.output)")
+    }
+
     @Test func keysWithoutAnyStringFails() {
         #expect(run(["keys", "gdpr=1"]).status == 1)
         #expect(run(["keys", "--format", "yaml", "1YNN"]).status == 64)

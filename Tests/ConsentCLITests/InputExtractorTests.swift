@@ -121,6 +121,26 @@ import Testing
         #expect(url.findings.map(\.code) == ["emptyParameter"])
     }
 
+    @Test func anEmptyParameterAloneIsAQueryString() throws {
+        #expect(!InputExtractor.isBareString("us_privacy="))
+        #expect(InputExtractor.isBareString("COrEAV4OrXx94ACA=="))
+        let input = try extract("us_privacy=")
+        #expect(input.form == .queryString)
+        #expect(input.signals.isEmpty)
+        #expect(input.findings.map(\.code) == ["emptyParameter"])
+    }
+
+    @Test func providerIdsWrittenAsStringsAreRead() throws {
+        let strings = try extract(
+            #"{"user":{"ext":{"consented_providers_settings":{"consented_providers":["1","35"]}}}}"#
+        )
+        #expect(signals(strings) == ["user.ext.consented_providers_settings.consented_providers=ac:1~1.35"])
+        #expect(strings.findings.isEmpty)
+        let odd = try extract(#"{"user":{"ext":{"consented_providers_settings":{"consented_providers":[7,1.5,"x"]}}}}"#)
+        #expect(signals(odd) == ["user.ext.consented_providers_settings.consented_providers=ac:1~7"])
+        #expect(odd.findings.map(\.code) == ["badProviderIds"])
+    }
+
     @Test func readsJSONPreferences() throws {
         let input = try extract("@" + TestPaths.fixture("preferences.json"))
         #expect(input.form == .jsonPreferences)

@@ -12,7 +12,9 @@ enum CrossChecks {
         let gpp = decoded.decoded(.gpp)
         let gppSections = gpp?.json["sections"]?.objectValue
         let hasTCString = tcString != nil || gppSections?["tcfeuv2"] != nil
-        let hasAnyTCSignal = decoded.items.contains { $0.signal.kind == .tcf }
+        // A TC string or a GPP string (which may carry one) that `--kind` left undecoded is still there.
+        let hasAnyTCSignal =
+            decoded.items.contains { $0.signal.kind == .tcf } || !decoded.skippedKinds.isDisjoint(with: [.tcf, .gpp])
 
         if let flag = decoded.input.gdprApplies {
             switch flag.text {
@@ -91,7 +93,7 @@ enum CrossChecks {
 
     /// `gpp_sid` against the GPP header: every applicable section must be in the string.
     private static func sectionIDChecks(_ decoded: DecodedInput, gpp: DecodedString?) -> [Diagnostic] {
-        let hasGPPSignal = decoded.items.contains { $0.signal.kind == .gpp }
+        let hasGPPSignal = decoded.items.contains { $0.signal.kind == .gpp } || decoded.skippedKinds.contains(.gpp)
         guard let flag = decoded.input.gppSectionIDs else {
             if hasGPPSignal && decoded.input.form != .string {
                 return [

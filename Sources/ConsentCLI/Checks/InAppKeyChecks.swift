@@ -10,7 +10,7 @@ enum InAppKeyChecks {
         guard forms.contains(decoded.input.form) else { return [] }
         let strings = decoded.items.compactMap { try? $0.result.get() }
         guard !strings.isEmpty else { return [] }
-        let gdprApplies = decoded.input.gdprApplies.map { $0.text == "1" || $0.text == "true" }
+        let gdprApplies = decoded.input.gdprApplies?.isSet
         let gppSID = decoded.input.gppSectionIDs.flatMap { CrossChecks.sectionIDs($0.text) }
         guard let expected = try? Codec.keys(strings, gdprApplies: gdprApplies, gppSID: gppSID) else { return [] }
         return expected.differences(from: storedKeys(decoded.input)).map(diagnostic)

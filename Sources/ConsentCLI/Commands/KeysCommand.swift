@@ -28,7 +28,17 @@ struct KeysCommand: Command {
                 failed = true
                 reporter.report(error, input: input, label: extraction.label)
             case .success(let extracted):
-                if let flag = extracted.gdprApplies { gdprApplies = flag.text == "1" || flag.text == "true" }
+                if let flag = extracted.gdprApplies {
+                    gdprApplies = flag.isSet
+                    if flag.isSet == nil {
+                        let message =
+                            "\(flag.source) is '\(flag.text)', neither 0 nor 1: IABTCF_gdprApplies is left unset"
+                        reporter.note(
+                            Diagnostic(.warning, code: "badGdprFlag", field: flag.source, message: message),
+                            label: extraction.label
+                        )
+                    }
+                }
                 if let flag = extracted.gppSectionIDs { gppSID = CrossChecks.sectionIDs(flag.text) }
                 for item in DecodedInput(label: extraction.label, input: extracted, kind: options.kind).items {
                     switch item.result {

@@ -17,6 +17,9 @@ struct DecodedInput {
     var input: ExtractedInput
     /// Its strings, decoded, in order.
     var items: [Item]
+    /// The kinds of the strings `--kind` left out (present in the input, not decoded): the cross-checks still count
+    /// them as there.
+    var skippedKinds: Set<ConsentFormat> = []
 
     /// Decodes every string of `input`. With `kind`, a bare string is decoded as that kind, and only the strings
     /// of that kind are kept from a URL, bid request or preferences file.
@@ -28,6 +31,7 @@ struct DecodedInput {
             if input.form == .string {
                 signals = signals.map { ConsentSignal(source: $0.source, text: $0.text, kind: kind) }
             } else {
+                skippedKinds = Set(signals.compactMap(\.kind).filter { $0 != kind })
                 signals = signals.filter { $0.kind == kind }
             }
         }
