@@ -19,6 +19,20 @@ package enum AppPreferences {
             case .boolean(let flag): flag ? "1" : "0"
             }
         }
+
+        /// The type it was stored with.
+        package var type: StoredType {
+            switch self {
+            case .string: .string
+            case .integer: .integer
+            case .boolean: .boolean
+            }
+        }
+    }
+
+    /// The type a preferences file stores a value with (`putString`, `putInt`, `putBoolean`).
+    package enum StoredType: String, Equatable, Sendable {
+        case string, integer, boolean
     }
 
     /// Keys that hold consent strings, and their kinds.
@@ -45,6 +59,7 @@ package enum AppPreferences {
         var found = false
         for (key, value) in entries where isConsentKey(key) {
             found = true
+            input.storedTypes[key] = value.type
             if let kind = stringKeys.first(where: { $0.key == key })?.kind {
                 if case .string(let text) = value, !text.isEmpty {
                     input.signals.append(ConsentSignal(source: key, text: text, kind: kind))

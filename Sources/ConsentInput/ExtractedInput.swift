@@ -65,6 +65,9 @@ package struct ExtractedInput: Equatable {
     package var gppSectionIDs: Flag?
     /// The other in-app keys of a preferences file (`IABTCF_PurposeConsents`, ...), in file order.
     package var preferenceKeys: [(key: String, value: String)] = []
+    /// The type each IAB key of a preferences file is stored with, when the file says (XML and binary property
+    /// lists, Android XML, JSON; not the text `defaults read` prints, where every value is text).
+    package var storedTypes: [String: AppPreferences.StoredType] = [:]
     /// Problems met while extracting (an unexpanded macro, a repeated parameter).
     package var findings: [Diagnostic] = []
 
@@ -82,7 +85,7 @@ package struct ExtractedInput: Equatable {
         lhs.form == rhs.form && lhs.signals == rhs.signals && lhs.gdprApplies == rhs.gdprApplies
             && lhs.gppSectionIDs == rhs.gppSectionIDs && lhs.findings == rhs.findings
             && lhs.preferenceKeys.map(\.key) == rhs.preferenceKeys.map(\.key)
-            && lhs.preferenceKeys.map(\.value) == rhs.preferenceKeys.map(\.value)
+            && lhs.preferenceKeys.map(\.value) == rhs.preferenceKeys.map(\.value) && lhs.storedTypes == rhs.storedTypes
     }
 }
 

@@ -103,7 +103,9 @@ package enum InputExtractor {
             if let entries = try? PropertyListPreferences.entries(Array(text.utf8)),
                 entries.contains(where: { AppPreferences.isConsentKey($0.key) })
             {
-                return try AppPreferences.extract(entries, form: .propertyList)
+                var input = try AppPreferences.extract(entries, form: .propertyList)
+                input.storedTypes = [:]  // the text form stores every value as text: the types are unknown
+                return input
             }
             throw InputError("badJSON", "not valid JSON: \(error.message)")
         }

@@ -95,7 +95,7 @@ struct InAppKeyWriter {
 
     /// The legacy TCF v1 keys (inapp-keys.md §1.3), for a v1.1 string.
     mutating func writeLegacy(_ string: TCStringV1, gdprApplies: Bool?) throws(ConsentError) {
-        write("IABConsent_CMPPresent", true)
+        write("IABConsent_CMPPresent", InAppValue.boolean(true))
         write("IABConsent_ConsentString", .string(try string.encoded()))
         if let gdprApplies { write("IABConsent_SubjectToGDPR", .string(gdprApplies ? "1" : "0")) }
         write("IABConsent_ParsedPurposeConsents", bits(string.purposesAllowed, width: 24))

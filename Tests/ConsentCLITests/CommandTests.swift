@@ -188,6 +188,26 @@ import Testing
         #expect(otherSDK.status == clean.status, "\(otherSDK.output)")
     }
 
+    @Test func lintReportsKeysStoredWithAnotherTypeThanTheTablesGive() throws {
+        let keys = run(["keys", Self.tcString, "gdpr=1"])
+        var stored = try JSONValue(parsing: keys.output).objectValue ?? JSONObject()
+        stored["IABTCF_gdprApplies"] = .string("1")
+        stored["IABTCF_PolicyVersion"] = .bool(true)
+        stored["IABTCF_PublisherCC"] = .int(7)
+        let result = run(["lint", "--json", JSONValue.object(stored).serialized()])
+        let typed = try jsonLines(result.output).first?["diagnostics"]?.arrayValue?.filter {
+            $0["code"]?.stringValue == "inAppKeyType"
+        }
+        #expect(
+            typed?.compactMap { $0["field"]?.stringValue }.sorted()
+                == ["IABTCF_PolicyVersion", "IABTCF_PublisherCC", "IABTCF_gdprApplies"],
+            "\(result.output)"
+        )
+        // The same values with the types of the tables: nothing to say.
+        let clean = run(["lint", "--json", keys.output])
+        #expect(!clean.output.contains("inAppKeyType"))
+    }
+
     // MARK: keys
 
     @Test(arguments: ["json", "plist", "android-xml"])

@@ -130,7 +130,8 @@ import Testing
     /// §1.3: a legacy v1.1 string (tcf.md Example 6: purposes 1-3, MaxVendorId 2011, every vendor but 9).
     @Test func writesTheLegacyKeysForAVersionOneString() throws {
         let keys = try InAppKeys(encodedTCString: "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA", gdprApplies: true)
-        #expect(keys["IABConsent_CMPPresent"] == .integer(1))
+        // The v1 in-app spec types it Boolean (§1.3), and Android readers use getBoolean.
+        #expect(keys["IABConsent_CMPPresent"] == .boolean(true))
         #expect(keys["IABConsent_SubjectToGDPR"] == .string("1"))
         #expect(keys["IABConsent_ConsentString"] == .string("BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA"))
         #expect(keys["IABConsent_ParsedPurposeConsents"] == .string("111" + String(repeating: "0", count: 21)))

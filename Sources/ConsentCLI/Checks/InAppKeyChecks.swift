@@ -14,6 +14,37 @@ enum InAppKeyChecks {
         let gppSID = decoded.input.gppSectionIDs.flatMap { CrossChecks.sectionIDs($0.text) }
         guard let expected = try? Codec.keys(strings, gdprApplies: gdprApplies, gppSID: gppSID) else { return [] }
         return expected.differences(from: storedKeys(decoded.input)).map(diagnostic)
+            + typeDiagnostics(expected, stored: decoded.input.storedTypes)
+    }
+
+    /// A warning for each key stored with another type than the IAB tables give it: a "Number" as a string or a
+    /// boolean, a string as a number. Readers should be lenient (inapp-keys.md §0), but some are not: Prebid
+    /// Mobile reads `IABTCF_gdprApplies` with `getInt`, which throws on a string.
+    private static func typeDiagnostics(
+        _ expected: InAppKeys,
+        stored: [String: AppPreferences.StoredType]
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for key in expected.keys {
+            guard let value = expected[key], let type = stored[key] else { continue }
+            let wanted: AppPreferences.StoredType
+            switch value {
+            case .integer: wanted = .integer
+            case .string: wanted = .string
+            case .boolean: wanted = .boolean
+            }
+            guard type != wanted else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    code: "inAppKeyType",
+                    field: key,
+                    message: "\(key) is stored as \(type.article) \(type.rawValue); the IAB key tables make it "
+                        + "\(wanted.article) \(wanted.rawValue) (strict readers such as getInt fail on it)"
+                )
+            )
+        }
+        return diagnostics
     }
 
     /// Every IAB key of the preferences, with its value as stored (numbers read back as decimal text).
@@ -71,4 +102,9 @@ enum InAppKeyChecks {
             )
         }
     }
+}
+
+extension AppPreferences.StoredType {
+    /// `a` or `an`, for messages.
+    fileprivate var article: String { self == .integer ? "an" : "a" }
 }

@@ -39,7 +39,17 @@ struct KeysCommand: Command {
                         )
                     }
                 }
-                if let flag = extracted.gppSectionIDs { gppSID = CrossChecks.sectionIDs(flag.text) }
+                if let flag = extracted.gppSectionIDs {
+                    gppSID = CrossChecks.sectionIDs(flag.text)
+                    if gppSID == nil {
+                        let message =
+                            "\(flag.source) is '\(flag.text)', not section ids: IABGPP_GppSID lists the string's sections"
+                        reporter.note(
+                            Diagnostic(.warning, code: "badSectionIDs", field: flag.source, message: message),
+                            label: extraction.label
+                        )
+                    }
+                }
                 for item in DecodedInput(label: extraction.label, input: extracted, kind: options.kind).items {
                     switch item.result {
                     case .success(let decoded): strings.append(decoded)
@@ -68,6 +78,7 @@ struct KeysCommand: Command {
                     switch value {
                     case .integer(let number): PreferencesWriter.Entry(key: key, value: .integer(number))
                     case .string(let text): PreferencesWriter.Entry(key: key, value: .string(text))
+                    case .boolean(let flag): PreferencesWriter.Entry(key: key, value: .boolean(flag))
                     }
                 }
             }
