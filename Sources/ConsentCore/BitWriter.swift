@@ -21,59 +21,57 @@ public struct BitWriter: BitSink {
     @inlinable public var segmentBitCount: Int { _segmentBits }
 
     /// Characters written so far (a started character not included).
-    @inlinable public var characterCount: Int { _written }
+    @inlinable public var characterCount: Int { _written &+ _pendingBits / 6 }
 
     /// See ``BitSink``.
     ///
-    /// The pending bits (fewer than six) and `value` are written as characters in one pass over the storage: one
-    /// uniqueness check a call, not one per 32 bits.
+    /// The bits gather in a word (fewer than 32 wait there between calls) and become characters about every 32
+    /// bits, several at once: most calls are a shift and an or, with no access to the storage.
     @inlinable
     public mutating func writeBits(_ value: UInt64, count: Int) {
         precondition(count >= 1 && count <= 64, "invalid bit width")
+        if count > 32 {
+            _appendBits(value >> 32, count: count &- 32)
+            _appendBits(value & 0xFFFF_FFFF, count: 32)
+        } else {
+            _appendBits(value, count: count)
+        }
+    }
+
+    /// Appends `count` (1...32) bits; fewer than 32 are pending, so the word holds them all.
+    @inlinable @inline(__always)
+    mutating func _appendBits(_ value: UInt64, count: Int) {
         _segmentBits &+= count
-        var pending = _pendingBits
-        var accumulator = _accumulator
-        var bits = value
-        var bitCount = count
-        if pending &+ bitCount < 6 {
-            _accumulator = accumulator << UInt64(bitCount) | bits
-            _pendingBits = pending &+ bitCount
-            return
-        }
-        // Up to 69 bits to write: when they do not fit a word, the first character takes the pending bits and the
-        // top of `value`, and the rest of `value` (at most 63 bits) follows.
-        var first: UInt8? = nil
-        if pending &+ bitCount > 64 {
-            let taken = 6 &- pending
-            bitCount &-= taken
-            first = UInt8(truncatingIfNeeded: accumulator << UInt64(taken) | bits >> UInt64(bitCount))
-            bits &= (1 << UInt64(bitCount)) &- 1
-            pending = 0
-            accumulator = 0
-        }
-        // pending + bitCount <= 64; when bitCount is 64, pending is 0 (and the accumulator holds nothing).
-        let combined = bitCount == 64 ? bits : accumulator << UInt64(bitCount) | bits
-        var total = pending &+ bitCount
-        let characters = total / 6 &+ (first == nil ? 0 : 1)
-        if _written &+ characters > _characters.count {
-            _characters.append(contentsOf: repeatElement(0, count: Swift.max(characters, _characters.count)))
-        }
+        _accumulator = _accumulator << UInt64(count) | value
+        _pendingBits &+= count
+        if _pendingBits >= 32 { _flushCharacters() }
+    }
+
+    /// Writes the whole characters of the pending bits, leaving fewer than six pending.
+    @inlinable
+    mutating func _flushCharacters() {
+        let characters = _pendingBits / 6
+        guard characters > 0 else { return }
+        _makeRoom(for: characters)
         var written = _written
+        var pending = _pendingBits
+        let accumulator = _accumulator
         unsafe _characters.withUnsafeMutableBufferPointer { buffer in
-            // Proof for every write: written stays below _written + characters <= buffer.count (room made above).
-            if let first {
-                unsafe buffer[written] = Base64URL.character(first)
-                written &+= 1
+            // Proof for every write: `_makeRoom` left `characters` = pending / 6 characters of room after `written`.
+            if pending >= 48 {
+                pending &-= 48
+                unsafe BitWriter._writeEightCharacters(of: accumulator >> UInt64(pending), at: written, in: buffer)
+                written &+= 8
             }
-            while total >= 6 {
-                total &-= 6
-                unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: combined &>> UInt64(total)))
+            while pending >= 6 {
+                pending &-= 6
+                unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: accumulator &>> UInt64(pending)))
                 written &+= 1
             }
         }
         _written = written
-        _pendingBits = total
-        _accumulator = combined & ((1 << UInt64(total)) &- 1)
+        _pendingBits = pending
+        _accumulator = accumulator & ((1 << UInt64(pending)) &- 1)
     }
 
     /// See ``BitSink``: every word in one pass over the storage (one uniqueness check for the whole bitfield), six
@@ -84,6 +82,7 @@ public struct BitWriter: BitSink {
             if count > 0 { writeBits(ids.bitfieldWord(0) >> UInt64(64 &- count), count: count) }
             return
         }
+        _flushCharacters()  // the loop below takes fewer than six pending bits
         _segmentBits &+= count
         let characters = (_pendingBits &+ count) / 6
         if _written &+ characters > _characters.count {
@@ -114,42 +113,59 @@ public struct BitWriter: BitSink {
         var (written, pending, accumulator) = state
         // Proof for every write: a character is written only when six bits are at hand, so at most
         // (pending + count) / 6 of them, which the caller has made room for after `written`.
-        var remaining = count
-        var index = 0
-        while remaining > 0 {
-            // The word's bits, left-aligned: `bits` of them (64, or fewer for the last word).
-            // Words past the set's last are zero. Proof for the read: 1 <= index <= tail.count.
-            var word = index == 0 ? head : index <= tail.count ? unsafe tail[index &- 1] : 0
-            var bits = Swift.min(64, remaining)
-            remaining &-= bits
-            index &+= 1
-            if pending > 0 {
-                let needed = 6 &- pending
-                if bits < needed {
-                    accumulator = accumulator << UInt64(bits) | word >> UInt64(64 &- bits)
-                    pending &+= bits
-                    continue
-                }
-                let character = accumulator << UInt64(needed) | word >> UInt64(64 &- needed)
-                unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: character))
-                written &+= 1
-                word <<= UInt64(needed)
-                bits &-= needed
-                pending = 0
-                accumulator = 0
-            }
-            while bits >= 6 {
-                unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: word >> 58))
-                written &+= 1
-                word <<= 6
-                bits &-= 6
-            }
-            if bits > 0 {
-                accumulator = word >> UInt64(64 &- bits)
-                pending = bits
-            }
+        // Word `index` of the bitfield (0 is the head); words past the set's last are zero.
+        // Proof for the read: 1 <= index <= tail.count.
+        @inline(__always) func word(_ index: Int) -> UInt64 {
+            index == 0 ? head : index <= tail.count ? unsafe tail[index &- 1] : 0
         }
+        // The 64 bits of the bitfield from bit `offset` (0 <= offset < count), zeros past its last word.
+        @inline(__always) func bits(from offset: Int) -> UInt64 {
+            let index = offset &>> 6
+            let shift = UInt64(truncatingIfNeeded: offset & 63)
+            let high = word(index) &<< shift
+            return shift == 0 ? high : high | word(index &+ 1) &>> (64 &- shift)
+        }
+        var offset = 0
+        if pending > 0 {
+            // The pending bits and the first bits of the bitfield make one character (or stay pending).
+            let needed = 6 &- pending
+            if count < needed {
+                accumulator = accumulator &<< UInt64(count) | head &>> UInt64(64 &- count)
+                return (written, pending &+ count, accumulator)
+            }
+            let character = accumulator &<< UInt64(needed) | head &>> UInt64(64 &- needed)
+            unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: character))
+            written &+= 1
+            offset = needed
+        }
+        // Eight characters (48 bits) at a time, then one at a time.
+        while count &- offset >= 48 {
+            unsafe BitWriter._writeEightCharacters(of: bits(from: offset) &>> 16, at: written, in: buffer)
+            written &+= 8
+            offset &+= 48
+        }
+        while count &- offset >= 6 {
+            unsafe buffer[written] = Base64URL.character(UInt8(truncatingIfNeeded: bits(from: offset) &>> 58))
+            written &+= 1
+            offset &+= 6
+        }
+        pending = count &- offset
+        accumulator = pending == 0 ? 0 : bits(from: offset) &>> UInt64(64 &- pending)
         return (written, pending, accumulator)
+    }
+
+    /// Writes the 48 bits `chunk` (right-aligned; nothing above them) as eight characters from `offset`: no loop,
+    /// no test, one alphabet read each. The caller has room for them.
+    @inlinable @inline(__always)
+    static func _writeEightCharacters(of chunk: UInt64, at offset: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) {
+        unsafe buffer[offset] = Base64URL.character(UInt8(truncatingIfNeeded: chunk >> 42))
+        unsafe buffer[offset &+ 1] = Base64URL.character(UInt8(truncatingIfNeeded: chunk >> 36))
+        unsafe buffer[offset &+ 2] = Base64URL.character(UInt8(truncatingIfNeeded: chunk >> 30))
+        unsafe buffer[offset &+ 3] = Base64URL.character(UInt8(truncatingIfNeeded: chunk >> 24))
+        unsafe buffer[offset &+ 4] = Base64URL.character(UInt8(truncatingIfNeeded: chunk >> 18))
+        unsafe buffer[offset &+ 5] = Base64URL.character(UInt8(truncatingIfNeeded: chunk >> 12))
+        unsafe buffer[offset &+ 6] = Base64URL.character(UInt8(truncatingIfNeeded: chunk >> 6))
+        unsafe buffer[offset &+ 7] = Base64URL.character(UInt8(truncatingIfNeeded: chunk))
     }
 
     /// See ``BitSink``.
@@ -163,6 +179,7 @@ public struct BitWriter: BitSink {
             writeBits(0, count: chunk)
             padding &-= chunk
         }
+        _flushCharacters()  // a whole number of characters: none pending after this
         _segmentBits = 0
     }
 
@@ -181,6 +198,7 @@ public struct BitWriter: BitSink {
     /// See ``BitSink``.
     @inlinable
     public mutating func appendASCII(_ byte: UInt8) {
+        _flushCharacters()
         precondition(_pendingBits == 0, "finish the segment before appending text")
         _makeRoom(for: 1)
         _characters[_written] = byte
@@ -190,6 +208,7 @@ public struct BitWriter: BitSink {
     /// See ``BitSink``: copied into the room made ahead (one copy of the bytes, no reshuffling of the room).
     @inlinable
     public mutating func appendText(_ text: String) {
+        _flushCharacters()
         precondition(_pendingBits == 0, "finish the segment before appending text")
         var text = text
         text.withUTF8 { bytes in
@@ -210,6 +229,7 @@ public struct BitWriter: BitSink {
     public func makeString() -> String {
         var copy = self
         if copy._pendingBits > 0 { copy.finishSegment(paddingToMultipleOf: 6) }
+        copy._flushCharacters()
         return String(decoding: copy._characters[0..<copy._written], as: UTF8.self)
     }
 }

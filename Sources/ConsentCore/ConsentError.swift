@@ -59,7 +59,9 @@ public struct ConsentError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// One sentence that says what went wrong and where, without the code.
     public var message: String {
+        // A badBase64 without a character is a segment with no characters at all.
         var text = code.summary
+        if code == .badBase64 && value == nil { text = "empty segment (no characters between its separators)" }
         let path = fieldPath
         if !path.isEmpty { text += " in \(path)" }
         if let bitOffset { text += " at bit \(bitOffset)" }

@@ -112,6 +112,10 @@ import Testing
         )
         let badCharacter = ConsentError(.badBase64, characterOffset: 3, value: 43)
         #expect(badCharacter.message == "character outside the base64url alphabet at character 3: value 43")
+        let emptySegment = ConsentError(.badBase64, segment: "segment", characterOffset: 45)
+        #expect(
+            emptySegment.message == "empty segment (no characters between its separators) in segment at character 45"
+        )
         let inSegment = ConsentError(.badValue, field: "cmpId", bitOffset: 78).adding(
             format: .gpp,
             segment: "tcfeuv2",
