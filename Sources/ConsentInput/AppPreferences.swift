@@ -57,6 +57,21 @@ package enum AppPreferences {
     {
         var input = ExtractedInput(form: form)
         var found = false
+        for (key, _) in entries {
+            // A string key spelled with other capitals is not read by anyone (`IABUSPrivacy_string`: the USP API's
+            // changelog of 2019-11-20 fixed the spelling).
+            guard let spelled = stringKeys.first(where: { $0.key != key && $0.key.lowercased() == key.lowercased() })
+            else { continue }
+            found = true
+            input.findings.append(
+                Diagnostic(
+                    .warning,
+                    code: "misspelledKey",
+                    field: key,
+                    message: "\(key) is not read by apps and SDKs, which look for \(spelled.key)"
+                )
+            )
+        }
         for (key, value) in entries where isConsentKey(key) {
             found = true
             input.storedTypes[key] = value.type

@@ -31,7 +31,7 @@ public struct InAppKeys: Sendable, Hashable {
     /// The keys a CMP writes for the given strings.
     ///
     /// - Parameters:
-    ///   - gdprApplies: the CMP's own determination, written as `IABTCF_gdprApplies` (and
+    ///   - gdprApplies: the CMP's own determination, written as `IABTCF_gdprApplies`, with or without a TC string (and
     ///     `IABGPP_TCFEU2_gdprApplies` for a GPP string with section 2); nil means undetermined, and the key is then
     ///     left unset (writing 0 would say GDPR does not apply).
     ///   - gppSID: the GPP section ids in force (`IABGPP_GppSID`); nil for every section of the GPP string.
@@ -71,7 +71,9 @@ public struct InAppKeys: Sendable, Hashable {
                 gdprApplies: gdprApplies
             )
         case .legacy(let value)?: try writer.writeLegacy(value, gdprApplies: gdprApplies)
-        case nil: break
+        case nil:
+            // The CMP's determination stands without a TC string too (GDPR does not apply: no string to write).
+            if let gdprApplies { writer.write("IABTCF_gdprApplies", gdprApplies) }
         }
         if let gppString {
             try writer.writeGPP(

@@ -241,6 +241,32 @@ import Testing
         }
     }
 
+    @Test func keysWriteAKnownGdprFlagWithoutATCStringToo() throws {
+        let result = run(["keys", "gdpr=0&us_privacy=1YNN"])
+        #expect(result.status == 0, "\(result.error)")
+        let keys = try JSONValue(parsing: result.output)
+        #expect(keys["IABTCF_gdprApplies"] == .int(0))
+        #expect(keys["IABUSPrivacy_String"] == .string("1YNN"))
+        #expect(keys["IABTCF_TCString"] == nil)
+    }
+
+    @Test func lintNamesAStringKeyWithTheWrongCapitals() throws {
+        let result = run(["lint", "--json", #"{"IABUSPrivacy_string":"1YNN","IABTCF_gdprApplies":0}"#])
+        let codes = try jsonLines(result.output).flatMap { $0["diagnostics"]?.arrayValue ?? [] }.compactMap {
+            $0["code"]?.stringValue
+        }
+        #expect(codes.contains("misspelledKey"), "\(result.output)")
+    }
+
+    @Test func aDashInAUSPrivacyStringIsUnknownExceptInTheStringThatSaysCCPADoesNotApply() {
+        let partial = run(["decode", "--color", "never", "1-Y-"]).output
+        #expect(partial.contains("notice       -  unknown"), "\(partial)")
+        let none = run(["decode", "--color", "never", "1---"]).output
+        #expect(none.contains("optOutSale   -  CCPA does not apply"), "\(none)")
+        let explained = run(["explain", "--color", "never", "1-Y-"]).output
+        #expect(explained.contains("unknown"), "\(explained)")
+    }
+
     @Test func kindKeepsTheCrossChecksOfTheStringsItLeavesOut() throws {
         let url = "gdpr=1&gdpr_consent=\(Self.tcString)&us_privacy=1YNN"
         let result = run(["lint", "--json", "--kind", "usp", url])

@@ -11,11 +11,14 @@ enum CharacterExplainer {
             countsCharacters: true
         )
         let names = ["version", "notice", "optOutSale", "lspaCovered"]
+        let applies = ValueMeanings.ccpaApplies(text.dropFirst().map { String($0) })
         for (index, character) in text.enumerated() {
             let name = index < names.count ? names[index] : "(extra)"
             let letter = String(character)
             let meaning =
-                index == 0 ? letter : (ValueMeanings.uspMeaning(field: name, letter: letter) ?? "not Y, N or -")
+                index == 0
+                ? letter
+                : (ValueMeanings.uspMeaning(field: name, letter: letter, ccpaApplies: applies) ?? "not Y, N or -")
             segment.fields.append(ExplainedField(field: name, bitOffset: index, width: 1, bits: letter, value: meaning))
         }
         if text.count != 4 { segment.failure = "a US Privacy string has exactly 4 characters, this one \(text.count)" }

@@ -44,12 +44,15 @@ struct PrettyPrinter {
     // MARK: - Fields
 
     private func nodes(of object: JSONObject, scope: String) -> [TreeNode] {
-        object.compactMap { member in
-            member.key == "type" || member.key == "encoding" ? nil : node(member.key, member.value, scope: scope)
+        let letters = ["notice", "optOutSale", "lspaCovered"].map { object[$0]?.stringValue }
+        let applies = ValueMeanings.ccpaApplies(letters)
+        return object.compactMap { member in
+            member.key == "type" || member.key == "encoding"
+                ? nil : node(member.key, member.value, scope: scope, ccpaApplies: applies)
         }
     }
 
-    private func node(_ key: String, _ value: JSONValue, scope: String) -> TreeNode {
+    private func node(_ key: String, _ value: JSONValue, scope: String, ccpaApplies: Bool = true) -> TreeNode {
         switch value {
         case .null:
             return TreeNode(key, style.note(absentText(key)))
@@ -72,7 +75,9 @@ struct PrettyPrinter {
         case .int, .double:
             return TreeNode(key, scalarText(key, value, scope: scope))
         case .string(let text):
-            if scope == "usp" || scope == "uspv1", let meaning = ValueMeanings.uspMeaning(field: key, letter: text) {
+            if scope == "usp" || scope == "uspv1",
+                let meaning = ValueMeanings.uspMeaning(field: key, letter: text, ccpaApplies: ccpaApplies)
+            {
                 return TreeNode(key, text + "  " + style.note(meaning))
             }
             return TreeNode(key, text)
