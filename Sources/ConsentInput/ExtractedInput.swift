@@ -71,6 +71,12 @@ package struct ExtractedInput: Equatable {
     /// Problems met while extracting (an unexpanded macro, a repeated parameter).
     package var findings: [Diagnostic] = []
 
+    /// The warning for a consent field that is present but holds nothing (`gdpr_consent=`, `"consent": ""`): no
+    /// string, rather than a string that fails to decode.
+    package static func emptyParameter(_ name: String) -> Diagnostic {
+        Diagnostic(.warning, code: "emptyParameter", field: name, message: "\(name) is present but empty")
+    }
+
     /// An input written as `form`, with nothing found yet.
     package init(form: Form) { self.form = form }
 

@@ -65,14 +65,7 @@ package enum OpenRTBRequest {
     /// request with `"consent": ""` carries no string, which is not a string that fails to decode).
     private static func append(_ field: ExtractedInput.Flag, kind: ConsentFormat, to input: inout ExtractedInput) {
         guard !field.text.isEmpty else {
-            input.findings.append(
-                Diagnostic(
-                    .warning,
-                    code: "emptyParameter",
-                    field: field.source,
-                    message: "\(field.source) is present but empty"
-                )
-            )
+            input.findings.append(ExtractedInput.emptyParameter(field.source))
             return
         }
         input.signals.append(ConsentSignal(source: field.source, text: field.text, kind: kind))

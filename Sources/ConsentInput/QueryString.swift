@@ -72,14 +72,7 @@ package enum QueryString {
             default:
                 guard let kind = stringParameters.first(where: { $0.name == name })?.kind else { continue }
                 if value.isEmpty {
-                    input.findings.append(
-                        Diagnostic(
-                            .warning,
-                            code: "emptyParameter",
-                            field: name,
-                            message: "\(name) is present but empty"
-                        )
-                    )
+                    input.findings.append(ExtractedInput.emptyParameter(name))
                 } else {
                     input.signals.append(ConsentSignal(source: name, text: value, kind: kind))
                 }

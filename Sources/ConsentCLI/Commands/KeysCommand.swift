@@ -28,26 +28,24 @@ struct KeysCommand: Command {
                 failed = true
                 reporter.report(error, input: input, label: extraction.label)
             case .success(let extracted):
+                // A flag that cannot be read says nothing: the key it would set is left as without it.
+                func unreadable(_ flag: ExtractedInput.Flag, _ code: String, _ consequence: String) {
+                    let message = "\(flag.source) is '\(flag.text)': \(consequence)"
+                    reporter.note(
+                        Diagnostic(.warning, code: code, field: flag.source, message: message),
+                        label: extraction.label
+                    )
+                }
                 if let flag = extracted.gdprApplies {
                     gdprApplies = flag.isSet
-                    if flag.isSet == nil {
-                        let message =
-                            "\(flag.source) is '\(flag.text)', neither 0 nor 1: IABTCF_gdprApplies is left unset"
-                        reporter.note(
-                            Diagnostic(.warning, code: "badGdprFlag", field: flag.source, message: message),
-                            label: extraction.label
-                        )
+                    if gdprApplies == nil {
+                        unreadable(flag, "badGdprFlag", "neither 0 nor 1, IABTCF_gdprApplies is left unset")
                     }
                 }
                 if let flag = extracted.gppSectionIDs {
                     gppSID = CrossChecks.sectionIDs(flag.text)
                     if gppSID == nil {
-                        let message =
-                            "\(flag.source) is '\(flag.text)', not section ids: IABGPP_GppSID lists the string's sections"
-                        reporter.note(
-                            Diagnostic(.warning, code: "badSectionIDs", field: flag.source, message: message),
-                            label: extraction.label
-                        )
+                        unreadable(flag, "badSectionIDs", "not section ids, IABGPP_GppSID lists the string's sections")
                     }
                 }
                 for item in DecodedInput(label: extraction.label, input: extracted, kind: options.kind).items {
