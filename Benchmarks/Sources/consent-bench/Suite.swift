@@ -7,6 +7,7 @@ struct Suite {
         var all: [Benchmark] = []
         all += CoreBenchmarks.all()
         all += TCFBenchmarks.all(corpus: corpus)
+        all += IDSetBenchmarks.all(corpus: corpus)
         all += GPPBenchmarks.all(corpus: corpus)
         all += USPBenchmarks.all(corpus: corpus)
         all += ACBenchmarks.all(corpus: corpus)

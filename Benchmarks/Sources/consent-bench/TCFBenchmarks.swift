@@ -98,7 +98,22 @@ enum TCFBenchmarks {
     /// A checksum of every field of `value`, every id of every set included (or, with `iteratingIDs` false,
     /// each set's count).
     static func checksum(_ value: TCString, iteratingIDs: Bool = true) -> UInt64 {
-        let ids = iteratingIDs ? TCFBenchmarks.ids : { UInt64($0.count) }
+        checksum(value, readingSetsWith: iteratingIDs ? TCFBenchmarks.ids : { UInt64($0.count) })
+    }
+
+    /// Every id set of `value`, in the order ``checksum(_:iteratingIDs:)`` reads them (the sets `tcf-decode`
+    /// iterates).
+    static func sets(of value: TCString) -> [IDSet] {
+        var sets: [IDSet] = []
+        _ = checksum(value) { set in
+            sets.append(set)
+            return 0
+        }
+        return sets
+    }
+
+    /// A checksum of every field of `value`, each set read by `ids`.
+    private static func checksum(_ value: TCString, readingSetsWith ids: (IDSet) -> UInt64) -> UInt64 {
         var sum = UInt64(bitPattern: value.created) &+ UInt64(bitPattern: value.lastUpdated)
         sum &+= UInt64(value.cmpId) &+ UInt64(value.cmpVersion) &+ UInt64(value.consentScreen)
         sum &+= UInt64(value.consentLanguage.rawValue) &+ UInt64(value.publisherCountryCode.rawValue)
