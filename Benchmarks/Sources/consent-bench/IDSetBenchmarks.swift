@@ -12,7 +12,7 @@ enum IDSetBenchmarks {
         return [
             Benchmark(
                 name: "idset-iterate-typical",
-                summary: "`for id in set` over every set of a decoded tcf-typical value (ids/ns: ids an ns)"
+                summary: "`for id in set` over every set of a decoded tcf-typical value (rate: ids per ns)"
             ) {
                 let inputs = try decodedSets()
                 var workload = Workload.cycling(inputs, bytesPerOperation: 0) { sets in
@@ -27,14 +27,14 @@ enum IDSetBenchmarks {
                 name: "idset-floor-typical",
                 summary: "the same ids summed by the plainest loop over the sets' 64-bit words, in any order"
             ) {
-                let sets = try decodedSets()
+                let decoded = try decodedSets()
                 // Each set's words, taken out of the sets before timing; the loop keeps nothing but a sum.
-                let inputs = sets.map { sets in
+                let inputs = decoded.map { sets in
                     sets.map { set in (0..<((set.max ?? 0) + 63) / 64).map(set.bitfieldWord) }
                 }
-                var workload = Workload.cycling(inputs, bytesPerOperation: 0) { sets in
+                var workload = Workload.cycling(inputs, bytesPerOperation: 0) { wordsOfEachSet in
                     var sum: UInt64 = 0
-                    for words in sets {
+                    for words in wordsOfEachSet {
                         for (index, word) in words.enumerated() {
                             // Bit 63 is the word's first id: ids from the top, the lowest set bit first.
                             let last = UInt64(truncatingIfNeeded: index &* 64 &+ 64)
@@ -47,7 +47,7 @@ enum IDSetBenchmarks {
                     }
                     return sum
                 }
-                workload.rate = (unit: "ids/ns", perOperation: averageIDCount(sets))
+                workload.rate = (unit: "ids/ns", perOperation: averageIDCount(decoded))
                 return workload
             },
         ]
