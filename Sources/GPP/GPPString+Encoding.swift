@@ -43,10 +43,11 @@ extension GPPString {
         // the string needs and never grows.
         // A TC string written canonically goes straight into the writer too (planned once; ids are unique, so
         // there is at most one).
-        // Sections are borrowed where they lie (`ordered[index]`), not copied: a copy of a TC string retains every
-        // set it holds, so the one taken out of section 2 for its plan is kept for the writing pass.
+        // Sections are read where they lie (`ordered[index]`). Each pass binds section 2's TC string, a copy (every
+        // set retained), which costs less than keeping one copy across the passes: moving the 424-byte value into
+        // an optional is a copy and a destroy of its own.
         var texts: [String] = []
-        var tcPlan: (plan: TCStringCanonicalPlan, value: TCString)?
+        var tcPlan: TCStringCanonicalPlan?
         var counter = BitCounter()
         try Self.writeHeader(header, ids: ids, into: &counter)
         for index in ordered.indices {
@@ -78,7 +79,7 @@ extension GPPString {
         _ section: borrowing GPPSection,
         options: EncodingOptions,
         into counter: inout BitCounter,
-        tcPlan: inout (plan: TCStringCanonicalPlan, value: TCString)?
+        tcPlan: inout TCStringCanonicalPlan?
     ) throws(ConsentError) -> String? {
         switch section {
         case .fields(let fields) where fields.isWrittenCanonically(options):
@@ -90,7 +91,7 @@ extension GPPString {
             }
             let plan = TCStringCanonicalPlan(value)
             try plan.write(value, to: &counter)
-            tcPlan = (plan, value)
+            tcPlan = plan
             return nil
         default:
             return try section.encoded(options: options)
@@ -102,16 +103,16 @@ extension GPPString {
         _ section: borrowing GPPSection,
         options: EncodingOptions,
         into writer: inout BitWriter,
-        tcPlan: (plan: TCStringCanonicalPlan, value: TCString)?
+        tcPlan: TCStringCanonicalPlan?
     ) throws(ConsentError) -> Bool {
         switch section {
         case .fields(let fields) where fields.isWrittenCanonically(options):
             try fields.writeCanonical(into: &writer)
             return true
-        case .tcfEuV2:
+        case .tcfEuV2(let value):
             // Planned in the sizing pass whenever section 2 is written canonically (its id is unique).
             guard let tcPlan else { return false }
-            try tcPlan.plan.write(tcPlan.value, to: &writer)
+            try tcPlan.write(value, to: &writer)
             return true
         default:
             return false

@@ -29,7 +29,9 @@ extension TCString {
         var disclosedVendors: VendorSectionPlan?
         var allowedVendors: VendorSectionPlan?
 
-        init(_ value: TCString) {
+        /// `borrowing`: an initializer takes its arguments owned, so the caller copied the value (every set
+        /// retained, then released) for a plan that only reads it.
+        init(_ value: borrowing TCString) {
             vendorConsents = VendorSectionPlan(v2: value.vendorConsents)
             vendorLegitimateInterests = VendorSectionPlan(v2: value.vendorLegitimateInterests)
             disclosedVendors = value.disclosedVendors.map { VendorSectionPlan(v2: $0) }

@@ -7,7 +7,8 @@ package struct TCStringCanonicalPlan {
     private let plan: TCString.EncodingPlan
 
     /// Plans the canonical encoding of `value` (as ``TCString/encoded(options:)`` with `.canonical`).
-    package init(_ value: TCString) {
+    /// `borrowing`: an initializer takes its arguments owned, and the caller would copy the TC string for it.
+    package init(_ value: borrowing TCString) {
         plan = TCString.EncodingPlan(value)
     }
 

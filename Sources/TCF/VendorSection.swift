@@ -173,7 +173,7 @@ struct VendorSectionPlan: Sendable {
     /// plus 17 or 33 bits an entry) is strictly smaller than the bitfield, the bitfield otherwise (a tie keeps
     /// the bitfield). spec (tcf.md §4, end): "exact sizes, shorter wins, bitfield on a tie". iabtcf-java leaves
     /// the 12-bit count out of its comparison, so it picks ranges up to 12 bits longer than the bitfield.
-    init(v2 ids: IDSet) {
+    init(v2 ids: borrowing IDSet) {
         maxVendorId = ids.max ?? 0
         // Ranges take at least 12 + 17 bits a run: when even that is not shorter, the exact size is not needed.
         isRange = 12 &+ 17 &* ids.runCount < maxVendorId && RangeEncodingSize.integerRange(ids) < maxVendorId
@@ -182,7 +182,7 @@ struct VendorSectionPlan: Sendable {
 
     /// The canonical v1.1 form: the shortest of bitfield, ranges of the set under DefaultConsent 0, and ranges of
     /// its complement (within 1...MaxVendorId) under DefaultConsent 1; ties prefer that order.
-    init(v1 ids: IDSet) {
+    init(v1 ids: borrowing IDSet) {
         maxVendorId = ids.max ?? 0
         let bitfield = maxVendorId
         let ranges = 1 &+ RangeEncodingSize.integerRange(ids)
