@@ -47,33 +47,32 @@ enum CacheBenchmarks {
                 let cache = ConsentStringCache(limits: CacheLimits(maxEntries: strings.count / 2))
                 return workload(cache: cache, lookups: strings)
             },
+        ] + zipfPair(in: .perDraw, makeStream: makeStream) + zipfPair(in: .perString, makeStream: makeStream)
+    }
+
+    /// The Zipf stream with its lookups in `buffers`, through a warm cache and without one.
+    private static func zipfPair(
+        in buffers: StreamBuffers,
+        makeStream: @escaping (StreamBuffers) throws -> (distinct: [String], stream: [String])
+    ) -> [Benchmark] {
+        [
             Benchmark(
-                name: "cache-decode-zipf2000",
-                summary: "\(streamLength / 1_000)k Zipf(1) draws from 2,000 distinct typical TC "
-                    + "strings, each in a buffer of its own (70 MB), through a warm cache"
+                name: "cache-decode-zipf2000" + buffers.nameSuffix,
+                summary: "\(streamLength / 1_000)k Zipf(1) draws from 2,000 distinct typical TC strings, "
+                    + "\(buffers.summary), through a warm cache"
             ) {
-                let (distinct, stream) = try makeStream(.perDraw)
+                let (distinct, stream) = try makeStream(buffers)
                 return workload(cache: filledCache(with: distinct), lookups: stream)
             },
             Benchmark(
-                name: "nocache-decode-zipf2000",
+                name: "nocache-decode-zipf2000" + buffers.nameSuffix,
                 summary: "the same stream, each string decoded by ConsentString(encoded:), no cache"
             ) {
-                uncachedWorkload(lookups: try makeStream(.perDraw).stream)
-            },
-            Benchmark(
-                name: "cache-decode-zipf2000-warm",
-                summary: "the same draws, read from one buffer per distinct string (input in cache, as a "
-                    + "string just parsed from a request is), through a warm cache"
-            ) {
-                let (distinct, stream) = try makeStream(.perString)
-                return workload(cache: filledCache(with: distinct), lookups: stream)
-            },
-            Benchmark(
-                name: "nocache-decode-zipf2000-warm",
-                summary: "the warm stream, each string decoded by ConsentString(encoded:), no cache"
-            ) {
-                uncachedWorkload(lookups: try makeStream(.perString).stream)
+                Workload.perInput(try makeStream(buffers).stream) { string in
+                    do throws(ConsentError) { return touch(try ConsentString(encoded: string)) } catch {
+                        return UInt64(error.bitOffset ?? 1)
+                    }
+                }
             },
         ]
     }
@@ -104,15 +103,6 @@ enum CacheBenchmarks {
             do throws(ConsentError) {
                 return UInt64(UInt(bitPattern: ObjectIdentifier(try cache.entry(for: string))))
             } catch {
-                return UInt64(error.bitOffset ?? 1)
-            }
-        }
-    }
-
-    /// Each of `strings` decoded by `ConsentString(encoded:)` in turn, no cache.
-    private static func uncachedWorkload(lookups strings: [String]) -> Workload {
-        Workload.perInput(strings) { string in
-            do throws(ConsentError) { return touch(try ConsentString(encoded: string)) } catch {
                 return UInt64(error.bitOffset ?? 1)
             }
         }
@@ -164,6 +154,23 @@ enum CacheBenchmarks {
         /// One buffer per distinct string, shared by all its draws: 2,000 buffers, 1.4 MB, so the input is in
         /// the processor's cache, as a string just parsed out of a request is. The same draws as `perDraw`.
         case perString
+
+        /// Appended to the benchmarks' names: the cold stream kept the names it had before the warm one.
+        var nameSuffix: String {
+            switch self {
+            case .perDraw: ""
+            case .perString: "-warm"
+            }
+        }
+
+        /// For `--list`.
+        var summary: String {
+            switch self {
+            case .perDraw: "each in a buffer of its own (70 MB)"
+            case .perString:
+                "one buffer per distinct string (input in cache, as a string just parsed from a request is)"
+            }
+        }
     }
 
     /// `length` draws from `strings` by a Zipf(1) law over a fixed random ranking, in `buffers`.
