@@ -13,10 +13,9 @@ extension AdditionalConsentString {
     ///   (the ``IDSet`` limit), or, with `options.strict`, an id with leading zeros.
     @inlinable
     public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
-        let decoded = try withTextView(of: text) { view throws(ConsentError) in
+        self = try withTextView(of: text) { view throws(ConsentError) in
             try AdditionalConsentString(view: view, options: options, keepingText: false)
         }
-        self = decoded
         originalText = String(text)
     }
 
@@ -35,12 +34,12 @@ extension AdditionalConsentString {
         var parser = AdditionalConsentTextParser(view, rejectsLeadingZeros: options.strict)
         var sets = ProviderSets()
         let layout = try parser.parse(into: &sets)
-        self.init(
-            version: layout.version,
-            consentedProviders: sets.consented.makeSet(),
-            disclosedProviders: sets.disclosed.makeSet()
-        )
-        if keepingText { originalText = view.string }
+        // Each stored property set in place: delegating to the memberwise `init` would build the value aside and
+        // copy it into `self` (a retain and a release of each set).
+        version = layout.version
+        consentedProviders = sets.consented.makeSet()
+        disclosedProviders = sets.disclosed.makeSet()
+        originalText = keepingText ? view.string : nil
     }
 }
 
