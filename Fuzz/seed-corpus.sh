@@ -45,7 +45,7 @@ while IFS= read -r line; do
 done < <(inputs tcf | tr '.' '\n'; inputs gpp | tr '.~' '\n\n' | grep -v '^1')
 # InputExtraction: whole files as `@FILE` reads them (plist XML and binary, Android XML, JSON preferences, OpenRTB,
 # lines of text), and inputs written inline: URLs and query strings (escapes, a macro), a one-line bid request
-# with every consent field, Android XML with entities.
+# with every consent field, Android XML with entities, what the CMP APIs return, inputs in JSON quotes.
 fixtures="$fuzz/../Tests/ConsentCLITests/Fixtures"
 for file in "$fixtures"/*; do
     [ "$(basename "$file")" = vendor-list.json ] || seed InputExtraction <"$file"
@@ -59,6 +59,11 @@ gdpr_consent=$tc&us_privacy=1YNN
 {"id":"r","imp":[{"id":"1"}],"regs":{"gdpr":1,"gpp":"$gpp","gpp_sid":[2,6],"us_privacy":"1YNN","ext":{"gdpr":0,"us_privacy":"1YYN"}},"user":{"consent":"$tc","ext":{"consent":"$tc","consented_providers_settings":{"consented_providers":[1,35,41]}}}}
 <map><string name="IABTCF_TCString">$tc</string><string name="IABTCF_AddtlConsent">2~1.35&#46;41~dv.9</string><int name="IABTCF_gdprApplies" value="1"/><set name="s"><string>a</string></set><null name="n"/></map>
 {"IABTCF_TCString":"$tc","IABGPP_HDR_GppString":"$gpp","IABGPP_GppSID":"2_6","IABTCF_gdprApplies":true,"IABTCF_PurposeConsents":"1101"}
+{"tcString":"$tc","gdprApplies":true,"eventStatus":"tcloaded","addtlConsent":"2~1.35~dv.9","purpose":{"consents":{"1":true}}}
+{"gppVersion":"1.1","gppString":"$gpp","applicableSections":[2,6],"sectionList":[2,6]}
+{"version":1,"uspString":"1YNN"}
+"$tc"
+"https:\/\/ads.example\/bid?us_privacy=1YN\u004E"
 $tc
 $gpp
 EOF_INPUTS

@@ -29,6 +29,8 @@ package struct ExtractedInput: Equatable {
         case propertyList = "iOS preferences (plist)"
         case androidPreferences = "Android shared preferences"
         case jsonPreferences = "app preferences (JSON)"
+        /// What a CMP's JavaScript API returns (``CMPAPIData``).
+        case cmpAPI = "CMP API data"
     }
 
     /// A flag that travels next to the strings (`gdpr=1`, `regs.gdpr`, `IABTCF_gdprApplies`).

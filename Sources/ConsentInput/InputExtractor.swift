@@ -39,9 +39,19 @@ package enum InputExtractor {
     private static let bareCharacters: StaticString =
         "0000000000000000000000000000000000000000000001101111111111000000011111111111111111111111111000010111111111111111111111111110001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
 
+    /// What `text` holds when it is one JSON string literal (a value copied out of JSON or a log with its quotes),
+    /// unless that holds a line break (no consent string, URL or query does); nil otherwise.
+    package static func quotedText(_ text: String) -> String? {
+        guard text.hasPrefix("\""), let inner = (try? JSONValue(parsing: text))?.stringValue,
+            !inner.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
+        else { return nil }
+        return inner
+    }
+
     /// One input written inline (an argument or a line of standard input or of a text file).
     package static func extractText(_ text: String) throws(InputError) -> ExtractedInput {
         if isBareString(text) { return ExtractedInput(string: text) }
+        if let inner = quotedText(text) { return try extractText(inner) }
         if text.hasPrefix("{") { return try extractJSON(text) }
         if text.hasPrefix("<") { return try extractDocument(Array(text.utf8)) }
         if QueryString.looks(like: text) { return try QueryString.extract(text) }
@@ -118,6 +128,9 @@ package enum InputExtractor {
         if OpenRTBRequest.matches(object) {
             return OpenRTBRequest.extract(document)
         }
+        if CMPAPIData.matches(object) {
+            return CMPAPIData.extract(object)
+        }
         if let type = object["type"]?.stringValue, ["tcf", "gpp", "usp", "ac"].contains(type) {
             throw InputError(
                 "unknownFormat",
@@ -126,7 +139,8 @@ package enum InputExtractor {
         }
         throw InputError(
             "unknownFormat",
-            "the JSON document is neither an OpenRTB request (regs, user) nor app preferences (IABTCF_* keys)"
+            "the JSON document is neither an OpenRTB request (regs, user), app preferences (IABTCF_* keys) nor what a"
+                + " CMP API returns (tcString, gppString, uspString, addtlConsent)"
         )
     }
 

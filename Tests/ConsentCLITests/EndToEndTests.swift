@@ -90,6 +90,8 @@ import Testing
             ("@" + TestPaths.fixture("preferences-android.xml"), 4),
             ("https://ads.example/x?gdpr=1&us_privacy=1YNN&addtl_consent=2~1.35.41~dv.9.21", 2),
             ("us_privacy=1YNN", 1),
+            (#"{"tcString":"CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA","addtlConsent":"1~7"}"#, 2),
+            (#""1YNN""#, 1),
         ]
         for (input, expected) in forms {
             let result = try runBinary(["decode", "--json", input])

@@ -130,6 +130,60 @@ import Testing
         #expect(input.findings.map(\.code) == ["emptyParameter"])
     }
 
+    @Test func readsWhatTheTCFCMPAPIReturns() throws {
+        // A TCData object as `__tcfapi('addEventListener', 2, callback)` hands it over, abridged.
+        let tcData = """
+            {"tcString":"\(Self.tcString)","tcfPolicyVersion":5,"cmpId":10,"cmpVersion":3,"gdprApplies":true,
+            "eventStatus":"tcloaded","cmpStatus":"loaded","listenerId":2,"isServiceSpecific":true,
+            "purpose":{"consents":{"1":true}},"addtlConsent":"2~1.35.41~dv.9.21"}
+            """.replacingOccurrences(of: "\n", with: "")
+        let input = try extract(tcData)
+        #expect(input.form == .cmpAPI)
+        #expect(signals(input) == ["tcString=tcf:\(Self.tcString)", "addtlConsent=ac:2~1.35.41~dv.9.21"])
+        #expect(input.gdprApplies == ExtractedInput.Flag(source: "gdprApplies", text: "1"))
+        #expect(input.gppSectionIDs == nil)
+        #expect(input.findings.isEmpty)
+    }
+
+    @Test func readsWhatTheGPPAndUSPCMPAPIsReturn() throws {
+        let ping = try extract(
+            #"{"gppVersion":"1.1","cmpStatus":"loaded","signalStatus":"ready","supportedAPIs":["7:usnat"],"#
+                + #""cmpId":31,"sectionList":[7],"applicableSections":[7],"gppString":"DBABLA~BVVqAAEABA.QA"}"#
+        )
+        #expect(ping.form == .cmpAPI)
+        #expect(signals(ping) == ["gppString=gpp:DBABLA~BVVqAAEABA.QA"])
+        #expect(ping.gppSectionIDs == ExtractedInput.Flag(source: "applicableSections", text: "7"))
+        // `[-1]`: no section applies, which is no list of sections to check the header against.
+        let none = try extract(#"{"gppString":"DBABLA~BVVqAAEABA.QA","applicableSections":[-1]}"#)
+        #expect(none.gppSectionIDs == nil)
+        let usp = try extract(#"{"version":1,"uspString":"1YNN"}"#)
+        #expect(signals(usp) == ["uspString=usp:1YNN"])
+        #expect(usp.gdprApplies == nil)
+    }
+
+    @Test func anEmptyTCStringIsAGapOnlyWhereGDPRApplies() throws {
+        let outside = try extract(#"{"tcString":"","gdprApplies":false,"eventStatus":"tcloaded"}"#)
+        #expect(outside.signals.isEmpty)
+        #expect(outside.findings.isEmpty)
+        #expect(outside.gdprApplies?.isSet == false)
+        let inside = try extract(#"{"tcString":"","gdprApplies":true}"#)
+        #expect(inside.findings.map(\.code) == ["emptyParameter"])
+        #expect(inside.findings.first?.field == "tcString")
+    }
+
+    @Test func aQuotedInputIsReadAsWhatItsQuotesHold() throws {
+        let string = try extract("\"\(Self.tcString)\"")
+        #expect(string.form == .string)
+        #expect(string.signals == [ConsentSignal(source: nil, text: Self.tcString, kind: nil)])
+        // JSON escapes are read, and what the quotes hold may be any input: here a URL, its `/` escaped.
+        let url = try extract(#""https:\/\/ads.example\/bid?us_privacy=1YN\u004E""#)
+        #expect(url.form == .url)
+        #expect(signals(url) == ["us_privacy=usp:1YNN"])
+        // A quote that does not close, or holds a line break, is no quoted input: the text is read as it is.
+        #expect(try extract("\"1YNN").signals.map(\.text) == ["\"1YNN"])
+        #expect(InputExtractor.quotedText(#""1YNN\n""#) == nil)
+    }
+
     @Test func providerIdsWrittenAsStringsAreRead() throws {
         let strings = try extract(
             #"{"user":{"ext":{"consented_providers_settings":{"consented_providers":["1","35"]}}}}"#

@@ -55,10 +55,15 @@ enum HelpText {
             a bid request    OpenRTB 2.5/2.6 JSON: regs.gdpr, user.consent, user.ext.consent, regs.gpp,
                              regs.gpp_sid, regs.us_privacy, regs.ext.us_privacy,
                              user.ext.ConsentedProvidersSettings.consented_providers
+            CMP API data     what a CMP's JavaScript API returns, as JSON: __tcfapi's TCData (tcString,
+                             gdprApplies, addtlConsent), __gpp's (gppString, applicableSections),
+                             __uspapi's (uspString)
             @FILE            a file holding one of the above (a text file: one per line), or app preferences
                              with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an iOS plist (XML,
                              binary, or the text `defaults read` prints), Android shared-preferences XML,
                              or JSON
+          Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
+          quotes hold.
           With no <input>, inputs are read from standard input, one per line, and streamed (a line is never
           read as @FILE).
 

@@ -67,7 +67,11 @@ enum InputExtractionInvariants {
         }
         for signal in extracted.signals {
             let found = "\(shown): \(signal.source ?? "the input") gives \(String(reflecting: signal.text))"
-            checker.check(comesFrom(signal, extracted.form, source), "\(found), which is not in the input")
+            checker.check(
+                comesFrom(signal, extracted.form, source)
+                    || quotedReadings(of: source).contains { comesFrom(signal, extracted.form, $0) },
+                "\(found), which is not in the input"
+            )
             if extracted.form == .string {
                 checker.check(signal.kind == nil && signal.source == nil, "\(found) with a kind or source")
             } else {
@@ -92,6 +96,7 @@ enum InputExtractionInvariants {
         case .string: return nil
         case .url, .queryString: return QueryString.stringParameters.first { $0.name == source }?.kind
         case .openRTB: return openRTBKinds[source]
+        case .cmpAPI: return CMPAPIData.stringMembers.first { $0.name == source }?.kind
         case .propertyList, .androidPreferences, .jsonPreferences:
             return AppPreferences.stringKeys.first { $0.key == source }?.kind
         }
@@ -110,10 +115,10 @@ enum InputExtractionInvariants {
             return contains(Array(QueryString.percentDecoded(Substring(source)).utf8), needle)
         case .androidPreferences:
             return contains(Array(XMLScanner.unescape(ArraySlice(source.utf8)).utf8), needle)
-        case .openRTB, .jsonPreferences:
+        case .openRTB, .jsonPreferences, .cmpAPI:
             let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
             guard let document = try? JSONValue(parsing: String(trimmed)), let path = signal.source else { return true }
-            if form == .jsonPreferences {
+            if form == .jsonPreferences || form == .cmpAPI {
                 return document.objectValue?.contains { $0.key == path && $0.value == .string(signal.text) } == true
             }
             var value: JSONValue? = document
@@ -128,6 +133,20 @@ enum InputExtractionInvariants {
         case .propertyList:
             return true
         }
+    }
+
+    /// What each line of `source` holds when the line is a JSON string literal, read again while it is one (the
+    /// extractor reads a quoted input as what its quotes hold).
+    private static func quotedReadings(of source: String) -> [String] {
+        var readings: [String] = []
+        for line in source.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            var current = InputExtractor.trimmingLineEnd(String(line))
+            while let inner = InputExtractor.quotedText(current) {
+                readings.append(inner)
+                current = inner
+            }
+        }
+        return readings
     }
 
     /// True when `needle` occurs in `haystack` as a run of consecutive bytes.
