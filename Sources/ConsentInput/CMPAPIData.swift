@@ -24,6 +24,7 @@ package enum CMPAPIData {
     /// `gdprApplies` is false.
     package static func extract(_ object: JSONObject) -> ExtractedInput {
         var input = ExtractedInput(form: .cmpAPI)
+        input.cmpData = object
         if let applies = object["gdprApplies"], !applies.isNull {
             let text = applies.boolValue.map { $0 ? "1" : "0" } ?? applies.serialized()
             input.gdprApplies = ExtractedInput.Flag(source: "gdprApplies", text: text)

@@ -67,6 +67,8 @@ package struct ExtractedInput: Equatable {
     package var gppSectionIDs: Flag?
     /// The other in-app keys of a preferences file (`IABTCF_PurposeConsents`, ...), in file order.
     package var preferenceKeys: [(key: String, value: String)] = []
+    /// The object a CMP API returned (``Form/cmpAPI``), for comparing what it says with its strings.
+    package var cmpData: JSONObject?
     /// The type each IAB key of a preferences file is stored with, when the file says (XML and binary property
     /// lists, Android XML, JSON; not the text `defaults read` prints, where every value is text).
     package var storedTypes: [String: AppPreferences.StoredType] = [:]
@@ -94,6 +96,7 @@ package struct ExtractedInput: Equatable {
             && lhs.gppSectionIDs == rhs.gppSectionIDs && lhs.findings == rhs.findings
             && lhs.preferenceKeys.map(\.key) == rhs.preferenceKeys.map(\.key)
             && lhs.preferenceKeys.map(\.value) == rhs.preferenceKeys.map(\.value) && lhs.storedTypes == rhs.storedTypes
+            && lhs.cmpData == rhs.cmpData
     }
 }
 

@@ -188,6 +188,36 @@ import Testing
         #expect(otherSDK.status == clean.status, "\(otherSDK.output)")
     }
 
+    @Test func lintComparesWhatTheCMPAPIReturnedWithItsTCString() throws {
+        // CPXx...: CMP 31 version 640, policy version 2, service-specific, publisher country DE, no purpose or
+        // vendor set.
+        let tcString = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        func codes(_ tcData: String) throws -> [String: String] {
+            let result = run(["lint", "--json", tcData])
+            let diagnostics = try jsonLines(result.output).first?["diagnostics"]?.arrayValue ?? []
+            var found: [String: String] = [:]
+            for diagnostic in diagnostics where diagnostic["code"] == .string("cmpDataMismatch") {
+                found[diagnostic["field"]?.stringValue ?? ""] = diagnostic["message"]?.stringValue
+            }
+            return found
+        }
+        let agreeing =
+            #"{"tcString":"\#(tcString)","gdprApplies":true,"cmpId":31,"cmpVersion":640,"#
+            + #""tcfPolicyVersion":2,"isServiceSpecific":true,"publisherCC":"DE","#
+            + #""purpose":{"consents":{"1":false,"2":false}},"vendor":{"consents":{"755":false}}}"#
+        #expect(try codes(agreeing).isEmpty)
+        let stale =
+            #"{"tcString":"\#(tcString)","gdprApplies":true,"cmpId":31,"cmpVersion":641,"#
+            + #""useNonStandardTexts":true,"purpose":{"consents":{"1":true,"2":false}},"#
+            + #""vendor":{"consents":{"755":true,"8":true},"legitimateInterests":{"755":false}}}"#
+        let found = try codes(stale)
+        #expect(Set(found.keys) == ["cmpVersion", "useNonStandardTexts", "purpose.consents", "vendor.consents"])
+        #expect(found["cmpVersion"]?.contains("641") == true && found["cmpVersion"]?.contains("640") == true)
+        #expect(found["vendor.consents"]?.hasSuffix("true where the string has not 8, 755") == true)
+        // Another form with the same string has no CMP object to compare.
+        #expect(try codes(tcString).isEmpty)
+    }
+
     @Test func lintReportsKeysStoredWithAnotherTypeThanTheTablesGive() throws {
         let keys = run(["keys", Self.tcString, "gdpr=1"])
         var stored = try JSONValue(parsing: keys.output).objectValue ?? JSONObject()

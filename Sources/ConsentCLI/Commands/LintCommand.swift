@@ -69,6 +69,7 @@ struct LintCommand: Command {
         }
         findings += CrossChecks.diagnostics(for: decoded).map { Finding(source: nil, diagnostic: $0) }
         findings += InAppKeyChecks.diagnostics(for: decoded).map { Finding(source: nil, diagnostic: $0) }
+        findings += CMPDataChecks.diagnostics(for: decoded).map { Finding(source: nil, diagnostic: $0) }
         return findings.sorted { $0.diagnostic.severity < $1.diagnostic.severity }
     }
 

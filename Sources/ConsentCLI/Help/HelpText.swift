@@ -180,7 +180,9 @@ enum HelpText {
         Each diagnostic has a severity: error (the string breaks a rule; receivers may reject it), warning
         (legal but suspicious or outdated) or info. Cross-signal checks compare gpp_sid with the GPP header,
         the gdpr flag with the presence of a TC string, the TC string in GPP section 2 with the standalone one,
-        and the US Privacy string with GPP section 6.
+        and the US Privacy string with GPP section 6. App preferences are compared with the keys their strings
+        imply, and what a CMP API returned (TCData) with its TC string: cmpId, cmpVersion, tcfPolicyVersion,
+        the flags, publisherCC and every purpose, vendor and special feature the object lists.
 
         EXIT STATUS:
           0 no error-level diagnostic, 1 an error-level diagnostic or an input that did not decode, 64 usage.
