@@ -31,13 +31,9 @@ package enum CMPAPIData {
         }
         for member in stringMembers {
             guard let text = object[member.name]?.stringValue else { continue }
-            if text.isEmpty {
-                // No TC string where GDPR does not apply is what the TCF's CMP API returns; elsewhere it is a gap.
-                let expected = member.kind == .tcf && input.gdprApplies?.isSet == false
-                if !expected { input.findings.append(ExtractedInput.emptyParameter(member.name)) }
-            } else {
-                input.signals.append(ConsentSignal(source: member.name, text: text, kind: member.kind))
-            }
+            // No TC string where GDPR does not apply is what the TCF's CMP API returns; elsewhere it is a gap.
+            if text.isEmpty && member.kind == .tcf && input.gdprApplies?.isSet == false { continue }
+            input.addString(text, from: member.name, kind: member.kind)
         }
         if let sections = object["applicableSections"]?.arrayValue {
             let ids = sections.compactMap(\.intValue)

@@ -81,6 +81,16 @@ package struct ExtractedInput: Equatable {
         Diagnostic(.warning, code: "emptyParameter", field: name, message: "\(name) is present but empty")
     }
 
+    /// Adds `text`, found under `source`, as a string of `kind`; an empty one is the ``emptyParameter(_:)``
+    /// warning instead (URL parameters, OpenRTB fields and CMP API members alike).
+    package mutating func addString(_ text: String, from source: String, kind: ConsentFormat) {
+        if text.isEmpty {
+            findings.append(Self.emptyParameter(source))
+        } else {
+            signals.append(ConsentSignal(source: source, text: text, kind: kind))
+        }
+    }
+
     /// An input written as `form`, with nothing found yet.
     package init(form: Form) { self.form = form }
 

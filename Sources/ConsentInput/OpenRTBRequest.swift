@@ -18,16 +18,16 @@ package enum OpenRTBRequest {
             input.gdprApplies = flag
         }
         if let tcString = first(request, ["user", "consent"], ["user", "ext", "consent"], into: &input) {
-            append(tcString, kind: .tcf, to: &input)
+            input.addString(tcString.text, from: tcString.source, kind: .tcf)
         }
         if let gpp = first(request, ["regs", "gpp"], into: &input) {
-            append(gpp, kind: .gpp, to: &input)
+            input.addString(gpp.text, from: gpp.source, kind: .gpp)
         }
         if let sid = first(request, ["regs", "gpp_sid"], into: &input) {
             input.gppSectionIDs = sid
         }
         if let usp = first(request, ["regs", "us_privacy"], ["regs", "ext", "us_privacy"], into: &input) {
-            append(usp, kind: .usp, to: &input)
+            input.addString(usp.text, from: usp.source, kind: .usp)
         }
         let providerPaths = [
             ["user", "ext", "ConsentedProvidersSettings", "consented_providers"],
@@ -37,7 +37,7 @@ package enum OpenRTBRequest {
             guard let value = lookup(request, path) else { continue }
             let source = path.joined(separator: ".")
             if let text = value.stringValue {
-                append(ExtractedInput.Flag(source: source, text: text), kind: .ac, to: &input)
+                input.addString(text, from: source, kind: .ac)
             } else if let items = value.arrayValue {
                 // Google's extension lists the consented provider ids: the content of an AC v1 string. Ids written
                 // as strings are read too; an item that is no whole number is left out, and said so.
@@ -59,16 +59,6 @@ package enum OpenRTBRequest {
             break
         }
         return input
-    }
-
-    /// The string of `field` as a signal of `kind`; an empty one is a warning, as an empty URL parameter is (a
-    /// request with `"consent": ""` carries no string, which is not a string that fails to decode).
-    private static func append(_ field: ExtractedInput.Flag, kind: ConsentFormat, to input: inout ExtractedInput) {
-        guard !field.text.isEmpty else {
-            input.findings.append(ExtractedInput.emptyParameter(field.source))
-            return
-        }
-        input.signals.append(ConsentSignal(source: field.source, text: field.text, kind: kind))
     }
 
     /// The value at the first of `paths` that exists, as text, with its dotted path; a warning when a later

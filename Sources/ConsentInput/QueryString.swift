@@ -71,11 +71,7 @@ package enum QueryString {
             case "gpp_sid": input.gppSectionIDs = ExtractedInput.Flag(source: name, text: value)
             default:
                 guard let kind = stringParameters.first(where: { $0.name == name })?.kind else { continue }
-                if value.isEmpty {
-                    input.findings.append(ExtractedInput.emptyParameter(name))
-                } else {
-                    input.signals.append(ConsentSignal(source: name, text: value, kind: kind))
-                }
+                input.addString(value, from: name, kind: kind)
             }
         }
         if seen.isEmpty {
