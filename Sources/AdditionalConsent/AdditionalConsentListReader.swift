@@ -87,6 +87,10 @@ struct AdditionalConsentListReader {
         var idStart = self.idStart
         var block = self.block
         var separators = self.separators
+        // Where the fast path may end an id, as one unsigned comparison: `UInt(idEnd - 7) < fastEnd` is
+        // `7 <= idEnd < count` (an `idEnd` below 7 wraps to a value above any count). With fewer than 8 characters
+        // `fastEnd` is 0: every id takes the byte-at-a-time path.
+        let fastEnd = UInt(bitPattern: Swift.max(count &- 7, 0))
         while true {
             while separators == 0 {
                 // No separator left in this block: the id that runs on is read when its end is found (one too long
@@ -100,7 +104,7 @@ struct AdditionalConsentListReader {
             separators &= separators &- 1
             let length = idEnd &- idStart
             let leadingZerosAllowed = !rejectsLeadingZeros
-            if _fastPath(UInt(bitPattern: length &- 1) < 5 && idEnd >= 7 && idEnd < count) {
+            if _fastPath(UInt(bitPattern: length &- 1) < 5 && UInt(bitPattern: idEnd &- 7) < fastEnd) {
                 // The common case, one load: the eight bytes ending with the separator (`idEnd - 7 >= 0`, `idEnd <
                 // count`), the separator in the top byte and the id's digits below it, moved to the top with the
                 // bytes before them cleared to zero digits (`length` is in 1...5: the shift is in 24...56).
