@@ -40,7 +40,8 @@ enum CMPDataChecks {
             )
         }
         for map in idMaps {
-            guard let said = lookup(data, map.path), let encoded = tcString[map.key]?.arrayValue else { continue }
+            let member = map.path.reduce(JSONValue.object(data) as JSONValue?) { value, key in value?[key] }
+            guard let said = member?.objectValue, let encoded = tcString[map.key]?.arrayValue else { continue }
             let set = Set(encoded.compactMap(\.intValue))
             var onlySaid: [Int] = []
             var onlyEncoded: [Int] = []
@@ -56,16 +57,6 @@ enum CMPDataChecks {
             findings.append(mismatch(name, "differs from the TC string's \(map.key): " + parts.joined(separator: "; ")))
         }
         return findings
-    }
-
-    /// The object at `path` of `data`, when there is one.
-    private static func lookup(_ data: JSONObject, _ path: [String]) -> JSONObject? {
-        var current = data
-        for key in path {
-            guard let next = current[key]?.objectValue else { return nil }
-            current = next
-        }
-        return current
     }
 
     /// `ids` ascending, separated by commas.
