@@ -104,17 +104,19 @@ struct AdditionalConsentListReader {
             separators &= separators &- 1
             let length = idEnd &- idStart
             let leadingZerosAllowed = !rejectsLeadingZeros
-            if _fastPath(UInt(bitPattern: length &- 1) < 5 && UInt(bitPattern: idEnd &- 7) < fastEnd) {
+            if _fastPath(UInt(bitPattern: length &- 1) < 4 && UInt(bitPattern: idEnd &- 7) < fastEnd) {
                 // The common case, one load: the eight bytes ending with the separator (`idEnd - 7 >= 0`, `idEnd <
                 // count`), the separator in the top byte and the id's digits below it, moved to the top with the
-                // bytes before them cleared to zero digits (`length` is in 1...5: the shift is in 24...56).
+                // bytes before them cleared to zero digits (`length` is in 1...4: the shift is in 32...56). Four
+                // digits make at most 9999, so the id is valid unless it is 0; five-digit ids, which may exceed
+                // 65535, take the path below.
                 let word = view.getWord(uncheckedAt: idEnd &- 7)
                 let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* length)
                 let digits = (((word &<< 8) ^ 0x3030_3030_3030_3030) &>> shift) &<< shift
-                let value = Self.value(ofFiveDigits: digits)
+                let value = Self.value(ofFourDigits: digits)
                 let leadingZeros = length > 1 && digits &>> shift & 0xFF == 0
                 if _fastPath(
-                    word &>> 56 == UInt64(Self.dot) && Self.isID(digits)
+                    word &>> 56 == UInt64(Self.dot) && value != 0
                         && (leadingZerosAllowed || !leadingZeros)
                         && sink.add(value, at: view.offset &+ idStart, leadingZeros: leadingZeros, words: &words)
                 ) {
@@ -122,7 +124,7 @@ struct AdditionalConsentListReader {
                     continue
                 }
             }
-            // Anything else (a list's last id, an id near the start of the input, of six digits or more, malformed, or
+            // Anything else (a list's last id, an id near the start of the input, of five digits or more, malformed, or
             // one the sink has no room for: it took nothing, so asking again is harmless), read one byte at a time.
             let (value, startsWithZero) = shortOrLongID(from: idStart, length: length)
             let leadingZeros = length > 1 && startsWithZero
@@ -150,24 +152,15 @@ struct AdditionalConsentListReader {
         }
     }
 
-    /// The value of `digits`, five decimal digits at most (one a byte, 0...9, the last in the top byte, zero bytes
-    /// below the first), when it is at most 65535 (otherwise only its low 16 bits): the digits combined in pairs
-    /// with one multiplication, then the pairs (at most 9, 99, 99) with another.
+    /// The value of `digits`, four decimal digits at most (one a byte, 0...9, the last in the top byte, zero bytes
+    /// below the first): the digits combined in pairs with one multiplication, then the two pairs with another.
     @inline(__always)
-    static func value(ofFiveDigits digits: UInt64) -> Int {
+    static func value(ofFourDigits digits: UInt64) -> Int {
         // Each even byte (16-bit lane) `10 * byte + next byte`: no sum exceeds 99, so none carries.
         let pairs = ((digits &* 0xA01) &>> 8) & 0x00FF_00FF_00FF_00FF
-        // Lanes 1, 2, 3 (lane 0 is zero) times 10,000, 100 and 1 summed in bits 48...63; the sums below stay below
-        // 1,000 and do not carry into them, what lands above 63 is dropped.
-        return Int(truncatingIfNeeded: (pairs &* 0x2710_0064_0001) &>> 48)
-    }
-
-    /// True when `digits` (as for ``value(ofFiveDigits:)``) is an id: not 0 and at most 65535 (the digits, last one
-    /// lowest after a byte swap, compare as the number does).
-    @inline(__always)
-    static func isID(_ digits: UInt64) -> Bool {
-        // Zero digits swap to 0, which wraps to the largest value.
-        digits.byteSwapped &- 1 < 0x06_05_05_03_05
+        // Lanes 2 and 3 (lanes 0 and 1 are zero) times 100 and 1 summed in bits 48...63; lane 2 alone lands in bits
+        // 32...47, below 100, and what lands above 63 is dropped.
+        return Int(truncatingIfNeeded: (pairs &* 0x64_0001) &>> 48)
     }
 
     /// The value of the id of `length` digits at `start` that the fast path does not read, and whether its first

@@ -70,7 +70,7 @@ struct AdditionalConsentTextParser {
         let version = try parseVersion()
         // In a valid version 2 string the consented list ends at the last `~`: found from the end, past the
         // (usually short) disclosed list. Used only to size the set.
-        let consentedEnd = version == .v2 ? lastTilde(from: index, before: count) ?? count : count
+        let consentedEnd = version == .v2 ? view.lastIndex(of: Self.tilde, from: index) ?? count : count
         try parseList(.consented, sizingEnd: consentedEnd, into: &visitor)
         guard version == .v2 else {
             // spec: ac.md §4, "v1 with a second `~` part (`1~1.2~dv.3`) → badValue".
@@ -149,25 +149,6 @@ struct AdditionalConsentTextParser {
     @inline(__always)
     static func nonDigitMask(_ digits: UInt64) -> UInt64 {
         (((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
-    }
-
-    /// The index of the last `~` in `start..<end`, or nil: eight bytes a step from the end.
-    private func lastTilde(from start: Int, before end: Int) -> Int? {
-        // Checked once here: every load below lies in `start ..< end`.
-        precondition(start >= 0 && end <= view.count, "lastTilde bounds")
-        var chunkEnd = end
-        while chunkEnd &- start >= 8 {
-            let word = view.getWord(uncheckedAt: chunkEnd &- 8) ^ 0x7E7E_7E7E_7E7E_7E7E
-            // The high bit of every zero byte (a `~`), exactly: the `0x7F` mask keeps the sums from carrying.
-            let tildes = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & 0x8080_8080_8080_8080
-            if tildes != 0 { return chunkEnd &- 8 &+ (63 &- tildes.leadingZeroBitCount) >> 3 }
-            chunkEnd &-= 8
-        }
-        while chunkEnd > start {
-            chunkEnd &-= 1
-            if view[chunkEnd] == Self.tilde { return chunkEnd }
-        }
-        return nil
     }
 
     /// The id just before `end` when the bytes between the last `.` (or `start`) and `end` are one: read

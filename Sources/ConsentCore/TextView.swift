@@ -101,6 +101,47 @@ public struct TextView {
         return nil
     }
 
+    /// The index of the last `byte` in `start..<end` (the whole view by default), or nil.
+    @inlinable
+    public func lastIndex(of byte: UInt8, from start: Int = 0, before end: Int? = nil) -> Int? {
+        let start = Swift.max(start, 0)
+        var end = Swift.min(end ?? count, count)
+        // Sixteen bytes a step from the end (SIMD): an AC string's consented list ends at its last `~`, found past the
+        // disclosed list, some 400 characters.
+        let needle = SIMD16<UInt8>(repeating: byte)
+        while end &- start >= 16 {
+            // Proof: start >= 0 and end <= count, so the sixteen bytes before `end` lie inside the view.
+            let vector = unsafe UnsafeRawPointer(_base.unsafelyUnwrapped + (end &- 16)).loadUnaligned(
+                as: SIMD16<UInt8>.self
+            )
+            // The mask as two words (lanes are 0 or 0xFF), the later eight bytes in the second; the highest byte set
+            // is the last hit.
+            let hits = unsafe unsafeBitCast(vector .== needle, to: (UInt64, UInt64).self)
+            if hits.1 != 0 { return end &- 8 &+ (63 &- hits.1.leadingZeroBitCount) >> 3 }
+            if hits.0 != 0 { return end &- 16 &+ (63 &- hits.0.leadingZeroBitCount) >> 3 }
+            end &-= 16
+        }
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        if end &- start >= 8 {
+            // Proof: start >= 0 and end <= count, so the eight bytes before `end` lie inside the view.
+            let match =
+                unsafe UInt64(
+                    littleEndian: UnsafeRawPointer(_base.unsafelyUnwrapped + (end &- 8)).loadUnaligned(as: UInt64.self)
+                ) ^ pattern
+            // 0x80 in exactly the bytes that are zero in `match` (no borrow between bytes, unlike the subtracting
+            // test, which may flag a byte above a hit).
+            let hits = ~(((match & low) &+ low) | match | low)
+            if hits != 0 { return end &- 8 &+ (63 &- hits.leadingZeroBitCount) >> 3 }
+            end &-= 8
+        }
+        while end > start {
+            end &-= 1
+            if self[unchecked: end] == byte { return end }
+        }
+        return nil
+    }
+
     /// How many times `byte` occurs.
     @inlinable
     public func count(of byte: UInt8) -> Int {

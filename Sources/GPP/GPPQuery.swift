@@ -267,7 +267,7 @@ public enum GPPQuery {
         }
         var end = view.count
         while true {
-            let index = lastTilde(in: view, above: header.end, below: end)
+            let index = view.lastIndex(of: GPPHeader.tilde, from: header.end &+ 1, before: end) ?? header.end
             guard index >= header.end, header.end < view.count else {
                 throw GPPHeader.countMismatch(sections: view.count(of: GPPHeader.tilde))
             }
@@ -280,24 +280,5 @@ public enum GPPQuery {
             after -= 1
             end = index
         }
-    }
-
-    /// The index of the last `~` between `lower` and `upper` (both excluded), or `lower` when there is none; eight
-    /// bytes a step from the end (the sections after a US section are short, but a TC string is not).
-    private static func lastTilde(in view: TextView, above lower: Int, below upper: Int) -> Int {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var top = upper
-        while top - 8 > lower {
-            let bytes = view.getWord(at: top - 8) ^ (UInt64(GPPHeader.tilde) &* 0x0101_0101_0101_0101)
-            // 0x80 in exactly the bytes that were `~` (no borrow between bytes, unlike the subtracting test).
-            let tildes = ~(((bytes & low) &+ low) | bytes | low)
-            if tildes != 0 { return top - 8 + (63 - tildes.leadingZeroBitCount) / 8 }
-            top -= 8
-        }
-        while top - 1 > lower {
-            top -= 1
-            if view[top] == GPPHeader.tilde { return top }
-        }
-        return lower
     }
 }

@@ -22,6 +22,36 @@ import Testing
         }
     }
 
+    @Test func lastIndexAgreesWithAByteByByteSearchInEveryRange() throws {
+        let seed: UInt64 = 41
+        var random = SplitMix64(seed: seed)
+        // Lengths past 16 + 8 so that the sixteen-byte, eight-byte and single-byte steps all run, and hits in any
+        // of them; a byte just above the needle (`~` is 0x7E, `\u{7F}` next to it) must not count as one.
+        for length in 0..<48 {
+            for _ in 0..<12 {
+                let bytes = (0..<length).map { _ -> UInt8 in
+                    switch random.next() % 8 {
+                    case 0: UInt8(ascii: "~")
+                    case 1: 0x7F
+                    default: UInt8(ascii: "0") + UInt8(random.next() % 10)
+                    }
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                for start in 0...length {
+                    for end in start...length {
+                        let expected = bytes.indices.last { $0 >= start && $0 < end && bytes[$0] == UInt8(ascii: "~") }
+                        let found = withTextView(of: text) { view in
+                            view.lastIndex(of: UInt8(ascii: "~"), from: start, before: end)
+                        }
+                        #expect(found == expected, "seed \(seed): \(bytes) in \(start)..<\(end)")
+                    }
+                }
+                let whole = withTextView(of: text) { view in view.lastIndex(of: UInt8(ascii: "~")) }
+                #expect(whole == bytes.lastIndex(of: UInt8(ascii: "~")), "seed \(seed): \(bytes)")
+            }
+        }
+    }
+
     @Test func leadingSegmentBitReaderAgreesWithSlicingAtTheSeparatorThenValidating() throws {
         let seed: UInt64 = 37
         var random = SplitMix64(seed: seed)
