@@ -54,6 +54,21 @@ public enum Base64URL {
         return unsafe [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             var input = 0
             var output = 0
+            // Sixteen characters (validated above) make twelve bytes, decoded together (SIMD).
+            while input + 16 <= length {
+                // Proof: input + 16 <= length <= count; output + 12 <= byteCount, since 16 characters are 12 bytes.
+                let (a, b, c, d) = text._sextetGroups16(at: input)
+                // The 96 bits as eight bytes and four, most significant first.
+                let target = unsafe UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped + output)
+                unsafe target.storeBytes(of: (a << 40 | b << 16 | c >> 8).bigEndian, as: UInt64.self)
+                unsafe target.storeBytes(
+                    of: UInt32(truncatingIfNeeded: c << 24 | d).bigEndian,
+                    toByteOffset: 8,
+                    as: UInt32.self
+                )
+                input += 16
+                output += 12
+            }
             // Four characters make three bytes; the loop runs while a whole group remains.
             while input + 4 <= length {
                 let a = UInt32(sextet(text[unchecked: input]))

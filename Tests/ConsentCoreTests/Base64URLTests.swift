@@ -48,6 +48,26 @@ import Testing
         }
     }
 
+    @Test func decodesEveryCharacterInEveryLaneOfASixteenCharacterBlock() throws {
+        // Sixteen characters are decoded together: each character of the alphabet, in each of the sixteen places
+        // of a block, among `A`s (value 0), must give its value in its six bits and nothing elsewhere.
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        for (value, character) in alphabet.enumerated() {
+            for place in 0..<16 {
+                var text = [UInt8](repeating: UInt8(ascii: "A"), count: 20)
+                text[place] = character
+                let string = String(decoding: text, as: UTF8.self)
+                // 120 bits, all zero but the character's six, most significant first.
+                var expected = [UInt8](repeating: 0, count: 15)
+                for bit in 0..<6 where value >> (5 - bit) & 1 == 1 {
+                    let index = place * 6 + bit
+                    expected[index / 8] |= 0x80 >> UInt8(index % 8)
+                }
+                #expect(try Base64URL.decode(string) == expected, "\(string)")
+            }
+        }
+    }
+
     @Test func decodesAgainstTheBitStringOracle() throws {
         let seed: UInt64 = 5
         var random = SplitMix64(seed: seed)
