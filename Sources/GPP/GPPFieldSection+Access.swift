@@ -66,8 +66,10 @@ extension GPPFieldSection {
 
     /// The value of field `field` of segment `segment`, read through the layout's trivial steps (no field
     /// declaration is copied).
-    func value(segment: Int, field: Int) -> GPPFieldValue {
-        let step = layout.plans[segment].steps[field]
+    func value(segment: Int, field: Int) -> GPPFieldValue { value(of: layout.plans[segment].steps[field]) }
+
+    /// The value of the field that `step` reads.
+    private func value(of step: GPPFieldStep) -> GPPFieldValue {
         switch step.slot {
         case .scalar(let slot):
             let raw = values.scalar(slot)
@@ -100,7 +102,7 @@ extension GPPFieldSection {
     public func value(at index: Int) -> GPPFieldValue? {
         let location = layout.fieldLocations[index]
         guard isPresent(segmentIndex: location.segment) else { return nil }
-        return value(segment: location.segment, field: location.field)
+        return value(of: location.step)
     }
 
     /// The subsection ids of the optional segments present (a section header's SubSections).

@@ -54,7 +54,8 @@ public struct GPPFieldSection: Sendable, Hashable {
         return isPresent(segmentIndex: index)
     }
 
-    func isPresent(segmentIndex index: Int) -> Bool { present & (1 << UInt8(index)) != 0 }
+    @inline(__always)
+    func isPresent(segmentIndex index: Int) -> Bool { UInt(present) >> UInt(bitPattern: index) & 1 != 0 }
 
     /// Adds (with default values) or removes an optional segment.
     /// - Throws: `badValue` when the layout has no optional segment of that name.

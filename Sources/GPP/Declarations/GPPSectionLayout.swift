@@ -22,10 +22,12 @@ public final class GPPSectionLayout: Sendable {
     /// Every field's location, segment by segment in the order written.
     let fieldLocations: [FieldLocation]
 
-    /// Where a field is in the layout.
+    /// Where a field is in the layout, and its step (a copy of `plans[segment].steps[field]`, so that reading a
+    /// field by its index reaches no plan).
     struct FieldLocation: Sendable {
         let segment: Int
         let field: Int
+        let step: GPPFieldStep
     }
 
     /// Lays out `segments`, giving each field a slot; traps if the fixed-width fields need more than 256 bits
@@ -77,7 +79,9 @@ public final class GPPSectionLayout: Sendable {
         for (segmentIndex, segment) in segments.enumerated() {
             for (fieldIndex, field) in segment.fields.enumerated() {
                 keys.append(field.key)
-                locations.append(FieldLocation(segment: segmentIndex, field: fieldIndex))
+                locations.append(
+                    FieldLocation(segment: segmentIndex, field: fieldIndex, step: plans[segmentIndex].steps[fieldIndex])
+                )
             }
         }
         self.keys = StaticKeyTable(keys)
