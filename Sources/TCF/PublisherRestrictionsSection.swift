@@ -11,9 +11,13 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
     var isPresent: Bool
     /// The highest vendor id any entry names (0 when none).
     var highestID: Int
-    /// The words after the first that the entries' sets take from a ``SetWordArena``: each entry's set is sized for
-    /// the highest id of its own ranges.
+    /// The words after the first that the entries' sets take from a ``SetWordArena``: each entry's set sized for
+    /// the highest id of its own ranges, or, with ``sizesEntriesAlike``, for ``highestID``.
     var arenaWords: Int = 0
+    /// True when every entry's set is sized for ``highestID``, which the scan chose because it takes at most twice
+    /// the words of sizing each for its own highest id: each entry is then filled as it is read, where sizing it for
+    /// its own highest id takes a read of its ranges first.
+    var sizesEntriesAlike = false
 
     /// Reads one restriction entry's header and walks its ranges, checking them.
     ///
@@ -113,12 +117,16 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             )
             index &+= 1
         }
+        // `count` is at most 4,095 and a set's words at most 1,023: no overflow.
+        let alikeWords = count &* SetWordArena.tailWords(forIDsUpTo: highestID)
+        let alike = alikeWords <= arenaWords &* 2
         return PublisherRestrictionsScan(
             start: start,
             count: count,
             isPresent: true,
             highestID: highestID,
-            arenaWords: arenaWords
+            arenaWords: alike ? alikeWords : arenaWords,
+            sizesEntriesAlike: alike
         )
     }
 
@@ -136,11 +144,12 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         try reader.skipBits(start &+ 12 &- reader.readerBitIndex)
         var stream = BitStream(reader)
         let entryCount = count
+        let sharedLimit = sizesEntriesAlike ? highestID : nil
         return try withUnsafeTemporaryAllocation(of: FilledEntry.self, capacity: entryCount) {
             entries throws(ConsentError) -> [PublisherRestriction] in
             var index = 0
             while index < entryCount {
-                let entry = try PublisherRestrictionsScan.fillEntry(from: &stream, arena: &arena)
+                let entry = try PublisherRestrictionsScan.fillEntry(from: &stream, arena: &arena, limit: sharedLimit)
                 // Proof: index < entryCount, the buffer's capacity.
                 unsafe entries.initializeElement(at: index, to: entry)
                 index &+= 1
@@ -177,10 +186,15 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         var set: SetWordArena.FilledSet
     }
 
-    /// Reads one entry (checked by the scan) and fills its set's words into `arena`, sized for the highest id of its
-    /// own ranges: the first 64 ranges are read into a buffer on the stack, the rest looked at ahead.
+    /// Reads one entry (checked by the scan) and fills its set's words into `arena`, sized for `limit` when it is given
+    /// (the entry's ranges are then filled as they are read), else for the highest id of its own ranges: the first
+    /// 64 ranges are read into a buffer on the stack, the rest looked at ahead, then filled.
     @inline(__always)
-    static func fillEntry(from stream: inout BitStream, arena: inout SetWordArena) throws(ConsentError) -> FilledEntry {
+    static func fillEntry(
+        from stream: inout BitStream,
+        arena: inout SetWordArena,
+        limit sharedLimit: Int?
+    ) throws(ConsentError) -> FilledEntry {
         // PurposeId (6), RestrictionType (2), NumEntries (12) in one read: the scan has checked them.
         stream.refillForShortFields()
         let header: Int
@@ -195,6 +209,16 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         let purposeId = header >> 14
         let type = RestrictionType(rawValue: header >> 12 & 3) ?? .notAllowed
         let rangeCount = header & 0xFFF
+        if let sharedLimit {
+            let set = try unsafe fillSet(
+                readFirst: UnsafeMutableBufferPointer(start: nil, count: 0),
+                then: rangeCount,
+                from: &stream,
+                limit: sharedLimit,
+                arena: &arena
+            )
+            return FilledEntry(purposeId: purposeId, type: type, set: set)
+        }
         let buffered = Swift.min(rangeCount, 64)
         return try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) {
             ranges throws(ConsentError) -> FilledEntry in
@@ -212,26 +236,39 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
                 highest = Swift.max(highest, try ahead.readRangeEntry(field: "vendorIds").upperBound)
                 entry &+= 1
             }
-            let limit = highest
-            let set = try arena.fill(SetWordArena.tailWords(forIDsUpTo: limit)) { words throws(ConsentError) in
-                var head: UInt64 = 0
-                unsafe RangeSetFiller.insertRanges(
-                    UnsafeMutableBufferPointer(rebasing: ranges[0..<buffered]),
-                    limit: limit,
-                    into: words,
-                    head: &head
-                )
-                try unsafe RangeSetFiller.insertRangeEntries(
-                    rangeCount &- buffered,
-                    from: &stream,
-                    field: "vendorIds",
-                    limit: limit,
-                    into: words,
-                    head: &head
-                )
-                return head
-            }
+            let set = try unsafe fillSet(
+                readFirst: UnsafeMutableBufferPointer(rebasing: ranges[0..<buffered]),
+                then: rangeCount &- buffered,
+                from: &stream,
+                limit: highest,
+                arena: &arena
+            )
             return FilledEntry(purposeId: purposeId, type: type, set: set)
+        }
+    }
+
+    /// Fills the next set of `arena`, sized for ids up to `limit`, with the ranges read before (`ranges`, each
+    /// `lowerBound << 16 | upperBound`) and then `count` more read from `stream`.
+    @inline(__always)
+    static func fillSet(
+        readFirst ranges: UnsafeMutableBufferPointer<UInt32>,
+        then count: Int,
+        from stream: inout BitStream,
+        limit: Int,
+        arena: inout SetWordArena
+    ) throws(ConsentError) -> SetWordArena.FilledSet {
+        try arena.fill(SetWordArena.tailWords(forIDsUpTo: limit)) { words throws(ConsentError) in
+            var head: UInt64 = 0
+            unsafe RangeSetFiller.insertRanges(ranges, limit: limit, into: words, head: &head)
+            try unsafe RangeSetFiller.insertRangeEntries(
+                count,
+                from: &stream,
+                field: "vendorIds",
+                limit: limit,
+                into: words,
+                head: &head
+            )
+            return head
         }
     }
 

@@ -74,6 +74,54 @@ import Testing
         #expect(decoded.publisherRestrictions[0].vendorIds == first.union(second))
     }
 
+    @Test func restrictionSetsDecodeTheSameWhetherSizedAlikeOrEachForItsOwnHighestID() throws {
+        // The decoder sizes every restriction's set for the highest id of all when that takes at most twice the
+        // words of sizing each for its own (and fills each entry as it reads it), else each for its own highest id
+        // (reading an entry's ranges first). Alike: three sets reaching 3,000-3,300. Each its own: two small sets
+        // beside one reaching 60,000. Every case also has an entry of more than 64 ranges (100 single ids), which the
+        // second way reads past its stack buffer.
+        let many = IDSet(stride(from: 5, through: 1_000, by: 10))
+        let cases: [(String, [PublisherRestriction])] = [
+            (
+                "alike",
+                [
+                    PublisherRestriction(purposeId: 1, restrictionType: .notAllowed, vendorIds: IDSet(2_900...3_000)),
+                    PublisherRestriction(
+                        purposeId: 2,
+                        restrictionType: .requireConsent,
+                        vendorIds: many.union([3_300])
+                    ),
+                    PublisherRestriction(purposeId: 4, restrictionType: .requireLegitimateInterest, vendorIds: [3_100]),
+                ]
+            ),
+            (
+                "each its own",
+                [
+                    PublisherRestriction(purposeId: 1, restrictionType: .notAllowed, vendorIds: [1, 2, 3]),
+                    PublisherRestriction(purposeId: 2, restrictionType: .requireConsent, vendorIds: many),
+                    PublisherRestriction(purposeId: 7, restrictionType: .notAllowed, vendorIds: [60_000]),
+                ]
+            ),
+        ]
+        for (label, restrictions) in cases {
+            let model = TCString(vendorConsents: IDSet(1...90), publisherRestrictions: restrictions)
+            let text = try model.encoded()
+            let decoded = try TCString(encoded: text)
+            #expect(decoded.publisherRestrictions == restrictions, "\(label)")
+            #expect(decoded.vendorConsents == IDSet(1...90), "\(label)")
+            #expect(try decoded.encoded() == text, "\(label)")
+            // Each set alone: changing one leaves the others, and the decoded value, as they were.
+            for index in restrictions.indices {
+                var value = decoded
+                DecodedSetStorageTests.change(&value.publisherRestrictions[index].vendorIds)
+                for other in restrictions.indices where other != index {
+                    #expect(value.publisherRestrictions[other] == restrictions[other], "\(label) \(index)")
+                }
+                #expect(decoded.publisherRestrictions == restrictions, "\(label) \(index)")
+            }
+        }
+    }
+
     /// Adds id 65535 and removes the smallest id.
     static func change(_ set: inout IDSet) {
         let smallest = set.min
