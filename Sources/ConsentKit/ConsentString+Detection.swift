@@ -57,7 +57,8 @@ extension ConsentString {
     /// - Throws: `empty`; `tooLong` past `options.maxInputLength`; otherwise `unknownFormat` with
     ///   `characterOffset` where the text stops looking like a consent string, `value` the character there, `format`
     ///   the kind it would be once fixed when that can be told, and `field` one word for what it looked like:
-    ///   `whitespace` (leading or trailing, never trimmed silently), `json` (an object or array), `url` (a URL or
+    ///   `whitespace` (leading or trailing around text of no known kind; around a string of a known kind it is never
+    ///   trimmed: that kind's decoder reports it), `json` (an object or array), `url` (a URL or
     ///   query string, `format` from a known parameter name: `gdpr_consent`, `gpp`, `us_privacy`,
     ///   `addtl_consent`), `base64url` (base64url whose first character is no TC or GPP header; `value` is its
     ///   6-bit value) or `text` (anything else).
@@ -69,7 +70,9 @@ extension ConsentString {
         // The common case in a few instructions; the description of a failure is made only on failure.
         let format = withTextView(of: text) { view in FormatDetection.quickKind(of: view, options.maxInputLength) }
         if let format { return format }
-        throw withTextView(of: text) { view in FormatDetection(view, maxInputLength: options.maxInputLength).error }
+        let detection = withTextView(of: text) { view in FormatDetection(view, maxInputLength: options.maxInputLength) }
+        if let format = detection.format { return format }
+        throw detection.error
     }
 }
 
@@ -101,9 +104,16 @@ struct FormatDetection {
             while start < view.count && Self.isWhitespace(view[start]) { start += 1 }
             var end = view.count
             while end > start && Self.isWhitespace(view[end - 1]) { end -= 1 }
+            // Never trimmed: whitespace around a string of a known kind goes, untrimmed, to that kind's decoder, whose
+            // error the specifications name (ac.md §4: ` 2~1~dv.` is `badValue`; usp.md §3: a fourth character other
+            // than Y, N or `-` is `badValue`; tcf.md §2: whitespace is `badBase64`).
+            let inside = start < end ? FormatDetection(view.slice(start..<end), maxInputLength: maxInputLength) : nil
+            if let known = inside?.format {
+                format = known
+                return
+            }
             let position = start > 0 ? 0 : end
             fail("whitespace", at: position, view[position])
-            if start < end { guess = FormatDetection(view.slice(start..<end), maxInputLength: maxInputLength).format }
             return
         }
         if let format = Self.kind(of: view) {
@@ -165,7 +175,12 @@ struct FormatDetection {
             while letters < view.count && isUSPrivacyLetter(view[letters]) { letters += 1 }
             if letters == view.count && view.count < 16 { return .usp }
             return nil
-        default: return nil
+        default:
+            // Letters and digits before a `~`, which no TC string has and only a GPP header (`D`) starts: an AC string
+            // whose version is no number (ac.md §4: `a~…` is `badVersion`).
+            var index = 0
+            while index < view.count && isASCIIAlphanumeric(view[index]) { index += 1 }
+            return index > 0 && index < view.count && view[index] == UInt8(ascii: "~") ? .ac : nil
         }
     }
 
@@ -206,6 +221,8 @@ struct FormatDetection {
     }
 
     @inlinable static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 
     @inlinable
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
