@@ -58,6 +58,22 @@ import Testing
         assertSnapshot(text, named: "pretty-gpp-json")
     }
 
+    /// usp.md §1: a `-` in the opt-out place is "not applicable", allowed only when CCPA does not apply; in the
+    /// notice and LSPA places it is "unknown"; `1---` says CCPA does not apply.
+    @Test func tellsWhatADashMeansInEachPlaceOfAUSPrivacyString() throws {
+        let mixed = try render(
+            #"{"type":"usp","version":1,"notice":"-","optOutSale":"-","lspaCovered":"N"}"#,
+            kind: .usp
+        )
+        #expect(mixed.contains("notice       -  unknown"))
+        #expect(mixed.contains("optOutSale   -  not applicable: allowed only when CCPA does not apply"))
+        let none = try render(
+            #"{"type":"usp","version":1,"notice":"-","optOutSale":"-","lspaCovered":"-"}"#,
+            kind: .usp
+        )
+        #expect(none.contains("optOutSale   -  CCPA does not apply"))
+    }
+
     @Test func namesVendorsFromTheVendorList() throws {
         let vendorList = try VendorList(json: #"{"vendorListVersion":50,"vendors":{"2":{"id":2,"name":"Two Ltd"}}}"#)
         let text = try render(Self.tcf, kind: .tcf, vendorList: vendorList)

@@ -1,9 +1,10 @@
 /// What the letters of the US Privacy string mean (usp.md), for the pretty output. The GPP sections' values are
 /// described by the GPP module's field declarations (``GPPFieldLookup``).
 enum ValueMeanings {
-    /// The meaning of a US Privacy letter (`notice`, `optOutSale`, `lspaCovered`). A `-` is "unknown" (usp.md §2:
-    /// `1-Y-` was written by someone who knows only the opt-out), except in `1---`, which says that CCPA does not
-    /// apply (`ccpaApplies` false).
+    /// The meaning of a US Privacy letter (`notice`, `optOutSale`, `lspaCovered`). A `-` in the notice or LSPA place
+    /// is "unknown" (usp.md §2: `1-Y-` was written by someone who knows only the opt-out); in the opt-out place it
+    /// means "not applicable", allowed only when CCPA does not apply (usp.md §1), and `1---` says just that
+    /// (`ccpaApplies` false).
     static func uspMeaning(field: String, letter: String, ccpaApplies: Bool = true) -> String? {
         switch (field, letter) {
         case ("notice", "Y"): "notice and opportunity to opt out given"
@@ -12,7 +13,9 @@ enum ValueMeanings {
         case ("optOutSale", "N"): "did not opt out of sale"
         case ("lspaCovered", "Y"): "covered by the LSPA"
         case ("lspaCovered", "N"): "not covered by the LSPA"
-        case (_, "-"): ccpaApplies ? "unknown" : "CCPA does not apply"
+        case (_, "-") where !ccpaApplies: "CCPA does not apply"
+        case ("optOutSale", "-"): "not applicable: allowed only when CCPA does not apply"
+        case (_, "-"): "unknown"
         default: nil
         }
     }
