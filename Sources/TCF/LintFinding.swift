@@ -53,8 +53,17 @@ struct LintFindings {
 
     /// CMP id and consent language rules shared by v2 and v1.1.
     mutating func checkCmpAndLanguage(cmpId: Int, consentLanguage: TwoLetterCode) {
-        if cmpId <= 1 {
-            add(.warning, "cmpIdNotAssigned", "core", "cmpId", "CmpId \(cmpId) is never assigned to a registered CMP.")
+        // tcf.md §9: 0 is never assigned; iabtcf-es rejects any CmpId up to 1 (and so fails to decode the string).
+        if cmpId == 0 {
+            add(.warning, "cmpIdNotAssigned", "core", "cmpId", "CmpId 0 is never assigned to a registered CMP.")
+        } else if cmpId == 1 {
+            add(
+                .warning,
+                "cmpIdNotAssigned",
+                "core",
+                "cmpId",
+                "CmpId 1: iabtcf-es rejects any CmpId up to 1, so it fails to decode this string."
+            )
         }
         if !ISOCodes.list(ISOCodes.languages, contains: consentLanguage) {
             add(

@@ -36,6 +36,19 @@ import Testing
         #expect(try TCString(encoded: LintTests.clean.encoded()).lint(now: LintTests.day).isEmpty)
     }
 
+    /// tcf.md §9: "0 is never assigned"; of 1 it says only that iabtcf-es rejects it (its meaning is unconfirmed).
+    @Test func saysOnlyOfCmpIdZeroThatItIsNeverAssigned() {
+        func message(cmpId: Int) -> String? {
+            var value = LintTests.clean
+            value.cmpId = cmpId
+            return value.lint(now: LintTests.day).first { $0.code == "cmpIdNotAssigned" }?.message
+        }
+        #expect(message(cmpId: 0)?.contains("never assigned") == true)
+        #expect(message(cmpId: 1)?.contains("never assigned") == false)
+        #expect(message(cmpId: 1)?.contains("iabtcf-es") == true)
+        #expect(message(cmpId: 2) == nil)
+    }
+
     @Test func eachPolicyRuleFiresOnItsBreach() {
         func breach(_ change: (inout TCString) -> Void) -> Set<String> {
             var value = LintTests.clean
