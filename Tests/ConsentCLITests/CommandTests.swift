@@ -69,6 +69,17 @@ import Testing
         #expect(cached.output.split(separator: "\n").count >= 3 * strings.count)
     }
 
+    @Test func decodeSkipsAByteOrderMarkAtTheStartOfStandardInputAndOfATextFile() throws {
+        let fromStandardInput = run(["decode", "--json"], input: "\u{FEFF}1YNN\n1NYN\n")
+        #expect(fromStandardInput.status == 0, "\(fromStandardInput.output)")
+        #expect(try jsonLines(fromStandardInput.output).map { $0["type"]?.stringValue } == ["usp", "usp"])
+        var io = CommandIO.memory()
+        io.readFile = { _ in .success(LineReader.byteOrderMark + Array("1YNN\r\n1NYN\r\n".utf8)) }
+        let status = CLI.run(arguments: ["decode", "--json", "@list.txt"], io: io)
+        #expect(status == .success, "\(io.output.text)")
+        #expect(try jsonLines(io.output.text).map { $0["type"]?.stringValue } == ["usp", "usp"])
+    }
+
     @Test func linesOfStandardInputNeverNameFiles() throws {
         let result = run(["decode", "--json"], input: "@" + TestPaths.fixture("strings.txt") + "\n")
         #expect(result.status == 1)
@@ -132,6 +143,43 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("error: document 2:") == true)
         #expect(lines.last?.hasPrefix("error: document 3: badJSON") == true)
+    }
+
+    /// A TC string whose 12 publisher restrictions each cover vendors 1 to 65,535: its JSON line is 4.6 MB, longer
+    /// than a line of decode's input may be.
+    static let restrictedTCString =
+        "CN-EdYAN-EdYAAHABDENAwEgAAAAAAAAAAYgAAAAAAGAgAMAAf__BQAYAA__-DAAwAB__8IABgAD__4SADAAH__woAGAAP__hgAMAAf__"
+        + "DQAYAA__-HAAwAB__8QABgAD__4iADAAH__xIAGAAP__g"
+
+    @Test func encodeReadsAnyDocumentDecodePrintsHoweverLong() throws {
+        let decoded = run(["decode", "--json", Self.restrictedTCString])
+        try #require(decoded.status == 0)
+        try #require(decoded.output.utf8.count > LineReader.maximumLineLength)
+        let usp = run(["decode", "--json", "1YNN"]).output
+        let encoded = run(["encode"], input: usp + decoded.output + usp)
+        #expect(encoded.status == 0, "\(encoded.error)")
+        #expect(encoded.error.isEmpty)
+        #expect(encoded.output == "1YNN\n\(Self.restrictedTCString)\n1YNN\n")
+    }
+
+    @Test func encodeReportsADocumentLongerThanItsLimitByNumberAndGoesOn() throws {
+        var command = try EncodeCommand(arguments: [])
+        command.maximumDocumentLength = 1_000
+        let usp = #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}"#
+        let long = #"{"type":"ac","version":1,"consentedProviders":["# + String(repeating: "1,", count: 600) + "1]}"
+        let io = CommandIO.memory(input: [usp, long, usp].joined(separator: "\n"))
+        #expect(command.run(io: io) == .failure)
+        #expect(io.output.text == "1YNN\n1YNN\n")
+        #expect(
+            io.error.text == "error: document 2: tooLong: longer than 1000 bytes, the longest document encode reads\n"
+        )
+    }
+
+    @Test func encodeSkipsAByteOrderMarkAtTheStartOfStandardInput() {
+        let usp = #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}"#
+        let result = run(["encode"], input: "\u{FEFF}" + usp)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "1YNN\n")
     }
 
     @Test func encodeRefusesAnErrorObject() {
@@ -330,6 +378,49 @@ import Testing
                 "error: truncated reading purposeLegitimateInterests at bit 176: needed 24 bits, 10 left"
             )
         )
+    }
+
+    /// Strings whose fields can all be read but that `decode` rejects: each value is out of its range, or a
+    /// segment is not allowed where it is.
+    static let stringsThatDoNotDecode = [
+        "CN-EdYAN-EdYAAHABDENAwEgAAAAAAAAAAYgAAAAAAAhYAIAAQ",  // restriction type 3
+        "CN-EdYAN-EdYAAHABDENAwEgAAAAAAAAAAYgAKQAYAFAAKAAAAA",  // a range that ends before it starts
+        "CN-EdYAN-EdYAAHABDENAwEgAAAAAAAAAAYgABwAQAAAAAAA",  // vendor id 0
+        "CN-EdYAN-EdYAAHABDENAwEgAAAAAAAAAAYgAAAAAAAgIAIAAQ",  // purpose id 0
+        "CN-EdYAN-EdYAAHABDENAwEgAAAAAAAAAAYgAAAAAAAA.AAAA",  // a later segment of type 0
+        "BN-EdYAN-EdYBAHABDENAI4AAAAAOABAAAA.IAAA",  // v1.1 with a second segment
+        "1yNN", "1YNX", "1YN", "2~1.35", "1~0", "1~65536", "2~1.-3~dv.",
+    ]
+
+    @Test(arguments: stringsThatDoNotDecode)
+    func explainShowsTheFieldsThenTheErrorOfDecodeForAStringThatDoesNotDecode(string: String) throws {
+        let explained = run(["explain", "--color", "never", string])
+        let decoded = run(["decode", "--color", "never", string])
+        #expect(explained.status == 1)
+        #expect(explained.error == decoded.error)
+        #expect(explained.output.split(separator: "\n").count > 3, "\(explained.output)")
+
+        let explainedJSON = run(["explain", "--json", string])
+        let decodedJSON = run(["decode", "--json", string])
+        #expect(explainedJSON.status == 1)
+        let objects = try jsonLines(explainedJSON.output)
+        #expect(objects.filter { $0["type"] == .string("error") }.count == 1)
+        #expect(objects.dropLast().allSatisfy { $0["field"] != nil })
+        #expect(objects.last == (try JSONValue(parsing: decodedJSON.output)))
+        #expect(objects.last?["error"]?["code"]?.stringValue == "badValue")
+    }
+
+    @Test func explainReportsWhereAStringIsTruncatedWithTheErrorOfDecode() throws {
+        let string = "COtybn4PA_zT4KjACBENAPCIAEBAAEC"
+        let result = run(["explain", "--json", string])
+        #expect(result.status == 1)
+        let objects = try jsonLines(result.output)
+        #expect(objects.filter { $0["type"] == .string("error") }.count == 1)
+        let error = try #require(objects.last?["error"])
+        #expect(error["code"] == .string("truncated"))
+        #expect(error["field"] == .string("purposeLegitimateInterests"))
+        #expect(error["bitOffset"] == .int(176))
+        #expect(objects.last == (try JSONValue(parsing: run(["decode", "--json", string]).output)))
     }
 
     @Test func explainNeedsAnInput() {

@@ -82,6 +82,46 @@ import Testing
         )
     }
 
+    /// `tail -f log | consent decode --json`: each line's result comes out while standard input stays open, the
+    /// next line not written yet.
+    @Test(arguments: [["decode", "--json"], ["decode", "--json", "--no-cache"], ["lint", "--json"]])
+    func writesEachResultOutBeforeWaitingForMoreInput(arguments: [String]) throws {
+        let binary = try #require(TestPaths.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            _ = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+        }
+        for string in ["1YNN", "1NYN", "1YNN"] {
+            input.fileHandleForWriting.write(Data((string + "\n").utf8))
+            let line = readLine(from: output.fileHandleForReading.fileDescriptor)
+            #expect(line?.contains(#""\#(string)""#) == true, "\(arguments): \(line ?? "nothing came")")
+            if line == nil { return }
+        }
+    }
+
+    /// The bytes of `descriptor` up to a line feed, or nil when none comes within a minute. The bound only keeps a
+    /// failing run from hanging: a result that is not written out before the command waits never comes at all.
+    private func readLine(from descriptor: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.last != 0x0A {
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&request, 1, 60_000) > 0, read(descriptor, &byte, 1) == 1 else { return nil }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     @Test func decodesEveryInputForm() throws {
         let forms: [(String, Int)] = [
             ("@" + TestPaths.fixture("openrtb-2.6.json"), 4), ("@" + TestPaths.fixture("openrtb-2.5.json"), 2),

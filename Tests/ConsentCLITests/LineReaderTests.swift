@@ -26,6 +26,28 @@ import Testing
         #expect(numbers == [1, 2, 3])
     }
 
+    @Test func skipsAByteOrderMarkOnlyAtTheStartOfTheInput() {
+        #expect(lines("\u{FEFF}1YNN\n\u{FEFF}1NYN") == [.text("1YNN"), .text("\u{FEFF}1NYN")])
+        #expect(lines("\u{FEFF}") == [])
+        #expect(lines("\u{FEFF}\n") == [.text("")])
+        // The first bytes of a mark, and no more, are text.
+        var blocks: [[UInt8]] = []
+        LineReader(.memory([0xEF, 0xBB])).forEachBlock { blocks.append(Array($0)) }
+        #expect(blocks == [[0xEF, 0xBB]])
+    }
+
+    @Test func handsOutEveryByteInBlocks() {
+        let text = String(repeating: "0123456789", count: 20_000)
+        var bytes: [UInt8] = []
+        var blockCount = 0
+        LineReader(.memory(Array(text.utf8))).forEachBlock { block in
+            bytes += block
+            blockCount += 1
+        }
+        #expect(bytes == Array(text.utf8))
+        #expect(blockCount == 4)
+    }
+
     @Test func reportsOverlongLineWithoutKeepingIt() {
         let long = String(repeating: "A", count: LineReader.maximumLineLength + 10)
         #expect(lines("1YNN\n\(long)\n1NNN\n\(long)") == [.text("1YNN"), .tooLong, .text("1NNN"), .tooLong])

@@ -12,8 +12,15 @@ struct EncodeCommand: Command {
     /// The options; the operands are the documents (none: standard input).
     let options: CommandOptions
 
-    /// Documents longer than this are refused (a TC string's JSON with every vendor is about half a megabyte).
-    static let maximumDocumentLength = 16 << 20
+    /// Documents longer than this are refused, with an error. The longest JSON that `decode --json` prints for a
+    /// TC string is 74 MB: 189 publisher restrictions (purposes 1 to 63, types 0 to 2; repeats are merged) and
+    /// four vendor sets, each of all 65,535 ids, written in 1,753 characters; `jq` pretty-prints it in 187 MB.
+    /// Only a GPP string that repeats its TC sections (lint's `duplicateSectionId`) prints a longer one. The
+    /// memory of a run is that of one document: its text and its parsed form (some 470 MB for those 74 MB).
+    static let defaultMaximumDocumentLength = 256 << 20
+
+    /// The limit of this run (tests lower it).
+    var maximumDocumentLength = EncodeCommand.defaultMaximumDocumentLength
 
     init(arguments: [String]) throws(UsageError) {
         options = try CommandOptions(arguments, accepting: [])
@@ -25,29 +32,34 @@ struct EncodeCommand: Command {
         var number = 0
         let encode = { (text: String?) in
             number += 1
+            let label = "document \(number)"
             guard let text else {
-                let limit = "\(EncodeCommand.maximumDocumentLength >> 20) MiB"
-                reporter.report(InputError("tooLong", "longer than \(limit)"), input: "", label: "document \(number)")
+                let limit = Self.byteCount(maximumDocumentLength)
+                reporter.report(
+                    InputError("tooLong", "longer than \(limit), the longest document encode reads"),
+                    input: "",
+                    label: label
+                )
                 failed = true
                 return
             }
-            if !encodeDocument(text, label: "document \(number)", io: io, reporter: reporter) { failed = true }
+            if !encodeDocument(text, label: label, io: io, reporter: reporter) { failed = true }
         }
         if !options.operands.isEmpty {
             for document in options.operands { encode(document) }
         } else {
-            var scanner = JSONDocumentScanner(limit: EncodeCommand.maximumDocumentLength)
-            io.input.forEachLine { _, line in
-                guard case .text(let text) = line else {
-                    failed = true
-                    return
-                }
-                scanner.feed(text.utf8, encode)
-                scanner.feed(CollectionOfOne(0x0A), encode)
-            }
+            // Blocks, not lines: a document may span lines, and its one line may be far longer than a line of
+            // decode's input may be.
+            var scanner = JSONDocumentScanner(limit: maximumDocumentLength)
+            io.input.forEachBlock { scanner.feed($0, encode) }
             scanner.finish(encode)
         }
         return failed ? .failure : .success
+    }
+
+    /// `256 MiB`, or `1000 bytes` for a limit that is no whole number of MiB.
+    private static func byteCount(_ count: Int) -> String {
+        count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) bytes"
     }
 
     /// Encodes one document; false when it failed (reported on standard error).

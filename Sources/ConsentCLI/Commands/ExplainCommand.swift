@@ -33,35 +33,47 @@ struct ExplainCommand: Command {
                 case .success(let value):
                     extracted = value
                 }
-                for signal in extracted.signals
-                where options.kind == nil || extracted.form == .string || signal.kind == options.kind {
-                    let detected =
-                        (extracted.form == .string ? options.kind : nil) ?? signal.kind
-                        ?? KindDetector.detect(signal.text)
-                    guard let detected else {
-                        failed = true
-                        reporter.report(
-                            ConsentError(.unknownFormat),
-                            input: signal.text,
-                            label: extraction.label,
-                            source: signal.source
-                        )
-                        continue
+                // Decoded as `decode` decodes it: the decoder, not the walk, tells whether the string is valid.
+                let decoded = DecodedInput(label: extraction.label, input: extracted, kind: options.kind)
+                for item in decoded.items {
+                    let signal = item.signal
+                    let decodes = if case .success = item.result { true } else { false }
+                    if let kind = Self.kind(of: item) {
+                        let segments = Explanation.segments(of: signal.text, kind: kind)
+                        if segments.contains(where: { $0.failure != nil }) { failed = true }
+                        if options.json {
+                            // A string that does not decode gets one error object: the decoder's, below, as
+                            // `decode --json` prints it. The walk's own are for a string the decoder read.
+                            Explanation.writeJSON(
+                                segments,
+                                input: signal.text,
+                                includingFailures: decodes,
+                                to: io.output
+                            )
+                        } else {
+                            if !first { io.output.writeLine() }
+                            first = false
+                            let title = (signal.source.map { $0 + ": " } ?? "") + Explanation.title(kind)
+                            io.output.writeLine(style.heading(title) + "  " + style.note(signal.text))
+                            for line in Explanation.render(segments, style: style) { io.output.writeLine(line) }
+                        }
                     }
-                    let segments = Explanation.segments(of: signal.text, kind: detected)
-                    if segments.contains(where: { $0.failure != nil }) { failed = true }
-                    if options.json {
-                        Explanation.writeJSON(segments, input: signal.text, to: io.output)
-                    } else {
-                        if !first { io.output.writeLine() }
-                        first = false
-                        let title = (signal.source.map { $0 + ": " } ?? "") + Explanation.title(detected)
-                        io.output.writeLine(style.heading(title) + "  " + style.note(signal.text))
-                        for line in Explanation.render(segments, style: style) { io.output.writeLine(line) }
+                    if case .failure(let error) = item.result {
+                        failed = true
+                        reporter.report(error, input: signal.text, label: extraction.label, source: signal.source)
                     }
                 }
             }
         }
         return failed ? .failure : .success
+    }
+
+    /// The kind whose fields the walk reads: the decoded string's, or for one that did not decode, the kind its
+    /// input or its first characters name; nil when they name none (nothing to walk).
+    private static func kind(of item: DecodedInput.Item) -> ConsentFormat? {
+        switch item.result {
+        case .success(let decoded): decoded.kind
+        case .failure: item.signal.kind ?? (try? ConsentString.detectFormat(of: item.signal.text))
+        }
     }
 }

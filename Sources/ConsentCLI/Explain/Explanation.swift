@@ -70,8 +70,9 @@ enum Explanation {
         return chunks
     }
 
-    /// One JSON object per field, and an error object per segment that could not be read to its end.
-    static func writeJSON(_ segments: [ExplainedSegment], input: String, to output: Output) {
+    /// One JSON object per field, and, with `includingFailures`, an error object per segment that could not be
+    /// read to its end.
+    static func writeJSON(_ segments: [ExplainedSegment], input: String, includingFailures: Bool, to output: Output) {
         for segment in segments {
             for field in segment.fields {
                 JSONOutput.writeLine(
@@ -86,7 +87,7 @@ enum Explanation {
                     to: output
                 )
             }
-            if let failure = segment.failure {
+            if includingFailures, let failure = segment.failure {
                 JSONOutput.writeLine(
                     .object(
                         JSONObject([

@@ -14,11 +14,13 @@ struct CommandIO {
     /// Seconds since 1970-01-01T00:00:00Z, for the rules of `lint` that depend on today's date.
     var currentTime: () -> Int64
 
-    /// The process's own streams, environment, files and clock.
+    /// The process's own streams, environment, files and clock. Standard output is written out whenever reading
+    /// standard input would wait, so that results stream.
     static func standard(environment: [String: String], currentTime: @escaping () -> Int64) -> CommandIO {
-        CommandIO(
-            input: .standardInput(),
-            output: .standardOutput(),
+        let output = Output.standardOutput()
+        return CommandIO(
+            input: .standardInput(flushingBeforeWaiting: output),
+            output: output,
             error: .standardError(),
             environment: environment,
             readFile: SystemCalls.readFile(atPath:),

@@ -12,10 +12,13 @@ struct JSONDocumentScanner {
     private var escaped = false
     private var inScalar = false
 
+    /// The buffer is kept from one document to the next up to this size (a JSON line is some kilobytes).
+    private static let keptCapacity = 1 << 20
+
     init(limit: Int) { self.limit = limit }
 
-    /// Feeds a chunk (a line with its line feed); calls `body` with every document it completes (nil for one
-    /// longer than the limit).
+    /// Feeds the next bytes of the input, in pieces of any size; calls `body` with every document they complete
+    /// (nil for one longer than the limit).
     mutating func feed(_ bytes: some Sequence<UInt8>, _ body: (String?) -> Void) {
         for byte in bytes {
             if pending.count >= limit {
@@ -72,7 +75,8 @@ struct JSONDocumentScanner {
 
     private mutating func emit(_ body: (String?) -> Void) {
         let text = overflowed ? nil : String(decoding: pending, as: UTF8.self)
-        pending.removeAll(keepingCapacity: !overflowed)
+        // The buffer of a long document is let go of before the document is parsed: memory is then its text once.
+        pending.removeAll(keepingCapacity: pending.count <= JSONDocumentScanner.keptCapacity)
         overflowed = false
         depth = 0
         inString = false

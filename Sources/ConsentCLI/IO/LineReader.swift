@@ -1,5 +1,6 @@
-/// Reads standard input (or bytes in memory, for tests) one line at a time, in constant memory: a 64 KiB read
-/// buffer plus the one line being assembled. Lines end at `\n`; a `\r` before it is dropped.
+/// Reads standard input (or bytes in memory, for tests) one line or one block at a time, in constant memory: a
+/// 64 KiB read buffer plus the one line being assembled. Lines end at `\n`; a `\r` before it is dropped. A UTF-8
+/// byte order mark at the start of the input is no part of it.
 final class LineReader {
     /// Where the bytes come from.
     enum Source {
@@ -20,43 +21,49 @@ final class LineReader {
     /// Longest line kept: far above any consent string, and enough for a bid request on one line.
     static let maximumLineLength = 4 << 20
 
+    /// U+FEFF in UTF-8, which some editors write at the start of a text file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     private let source: Source
     private var memoryOffset = 0
     /// True when standard input is a terminal (the command then says it is waiting for lines).
     let isTerminal: Bool
+    /// Written out before each read that would wait for input, so that the results of what came so far reach
+    /// a reader at once (`tail -f log | consent decode --json`). Input that is already there (a file, a fast
+    /// producer) is read without writing it out: the output then stays in large blocks.
+    private let outputToFlush: Output?
 
-    init(_ source: Source, isTerminal: Bool = false) {
+    init(_ source: Source, isTerminal: Bool = false, flushingBeforeWaiting output: Output? = nil) {
         self.source = source
         self.isTerminal = isTerminal
+        outputToFlush = output
     }
 
-    /// Standard input.
-    static func standardInput() -> LineReader {
+    /// Standard input; `output` is written out whenever reading would wait.
+    static func standardInput(flushingBeforeWaiting output: Output?) -> LineReader {
         LineReader(
             .fileDescriptor(SystemCalls.standardInput),
-            isTerminal: SystemCalls.isTerminal(SystemCalls.standardInput)
+            isTerminal: SystemCalls.isTerminal(SystemCalls.standardInput),
+            flushingBeforeWaiting: output
         )
     }
 
     /// Calls `body` with each line and its 1-based number, until the input ends.
     func forEachLine(_ body: (_ number: Int, _ line: Line) -> Void) {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var pending: [UInt8] = []
         var skipping = false
         var number = 0
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fill($0) }
-            if count <= 0 { break }
-            var start = 0
-            while let end = chunk[start..<count].firstIndex(of: 0x0A) {
+        forEachBlock { block in
+            var start = block.startIndex
+            while let end = block[start...].firstIndex(of: 0x0A) {
                 number += 1
                 if skipping {
                     skipping = false
                     body(number, .tooLong)
                 } else if pending.isEmpty {
-                    body(number, .text(LineReader.text(chunk[start..<end])))
+                    body(number, .text(LineReader.text(block[start..<end])))
                 } else {
-                    pending.append(contentsOf: chunk[start..<end])
+                    pending.append(contentsOf: block[start..<end])
                     body(
                         number,
                         pending.count > LineReader.maximumLineLength ? .tooLong : .text(LineReader.text(pending[...]))
@@ -65,8 +72,8 @@ final class LineReader {
                 }
                 start = end + 1
             }
-            if !skipping && start < count {
-                pending.append(contentsOf: chunk[start..<count])
+            if !skipping && start < block.endIndex {
+                pending.append(contentsOf: block[start...])
                 if pending.count > LineReader.maximumLineLength {
                     skipping = true
                     pending = []
@@ -80,21 +87,32 @@ final class LineReader {
         }
     }
 
-    /// Every remaining byte (for `encode`, whose document may span lines), up to `limit` bytes.
-    func readAll(limit: Int) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// Calls `body` with the bytes of the input as they are read, at most 64 KiB at a time, until the input ends
+    /// (for `encode`, whose documents may span lines and be far longer than a line may be).
+    func forEachBlock(_ body: (ArraySlice<UInt8>) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var count = 0
+        var ended = false
+        // Through a pipe the mark may come in pieces: read until the first bytes cannot be one.
+        let mark = LineReader.byteOrderMark
+        while !ended && count < mark.count && mark.starts(with: buffer[0..<count]) {
+            let read = buffer.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
+            if read > 0 { count += read } else { ended = true }
+        }
+        var start = buffer[0..<count].starts(with: mark) ? mark.count : 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { fill($0) }
-            if count <= 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { return nil }
+            if start < count { body(buffer[start..<count]) }
+            if ended { return }
+            start = 0
+            count = buffer.withUnsafeMutableBytes { fill($0) }
+            ended = count <= 0
         }
     }
 
     private func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
         switch source {
         case .fileDescriptor(let descriptor):
+            if let outputToFlush, outputToFlush.count > 0, !SystemCalls.hasInput(descriptor) { outputToFlush.flush() }
             return SystemCalls.readBytes(descriptor, into: buffer)
         case .memory(let bytes):
             let count = min(buffer.count, bytes.count - memoryOffset)

@@ -2,8 +2,8 @@
 /// which read ``text``).
 ///
 /// Batch decoding writes tens of megabytes a second through one of these, so the buffer is a plain block of
-/// bytes that writers fill through ``reserve(_:)`` and ``put(_:)``, and only a full buffer (or ``flush()``)
-/// reaches the system.
+/// bytes that writers fill through ``reserve(_:)`` and ``put(_:)``, and only a full buffer (or ``flush()``, which
+/// the ``LineReader`` of standard input calls before it waits for more input) reaches the system.
 final class Output {
     /// Where the bytes go.
     enum Destination: Equatable {

@@ -26,6 +26,16 @@ enum SystemCalls {
         }
     }
 
+    /// True when a read of the descriptor would not wait: input is there, or its end (or an error) is. False
+    /// when `poll` fails: the caller then acts as if the read would wait.
+    static func hasInput(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&request, 1, 0)
+            if ready >= 0 || errno != EINTR { return ready > 0 }
+        }
+    }
+
     /// Writes every byte, retrying short writes; false when the descriptor refuses (a closed pipe).
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
