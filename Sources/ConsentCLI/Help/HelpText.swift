@@ -143,6 +143,7 @@ enum HelpText {
         The "type" member picks the kind (tcf, gpp, usp, ac). With the "encoding" member that decode --json
         prints, the original string comes back byte for byte; without it (a document written by hand), the
         canonical form is written. A bad document prints an error naming the JSON path, and exit status 1.
+        Documents of up to 256 MiB are read: the JSON decode prints for a TC string is at most about 74 MB.
 
         EXIT STATUS:
           0 every document encoded, 1 some did not, 64 usage error.
@@ -219,6 +220,9 @@ enum HelpText {
         specifications count them. Padding after the last field is shown as (padding). US Privacy and Additional
         Consent strings are text, not bits: their fields carry "characterOffset" (from the start of the string)
         in place of "bitOffset", a width in characters, and the characters as "bits".
+
+        A string that does not decode shows the fields that could be read, then the error that consent decode
+        prints for it (with --json, its error object), and the exit status is 1.
 
         EXAMPLES:
           consent explain CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA
