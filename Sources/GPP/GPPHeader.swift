@@ -4,12 +4,20 @@ import ConsentCore
 enum GPPHeader {
     static let tilde = UInt8(ascii: "~")
 
+    /// The header's own section id. spec: gpp.md §5, "the header itself; never listed in `SectionIds`": a header
+    /// that lists it is one the format cannot hold (a second header as a section), not an unknown section.
+    static let ownID = 3
+
+    /// ``ownID`` in the first word of an ``IDSet`` (id 1 the most significant bit).
+    static let ownIDBit: UInt64 = 1 << UInt64(64 - ownID)
+
     /// Reads the header at the start of `view`: where it ends (its `~` or the end) and its section ids.
     ///
     /// The Type is checked on the first character before anything else is scanned, so a TC string or any other
     /// text fails at once.
     /// - Throws: `empty`; `tooLong`; `unknownFormat` (Type not 3); `badVersion`; `badBase64`; `truncated`;
-    ///   `badValue` from the id range; `tooLong` for more ids than `options.maxSections`.
+    ///   `badValue` from the id range or for the header's own id 3 among them (field `sectionIds`, value 3);
+    ///   `tooLong` for more ids than `options.maxSections`.
     static func read(_ view: TextView, options: DecodingOptions) throws(ConsentError) -> (end: Int, ids: IDSet) {
         if let header = readQuickly(view, options: options) {
             return (header.end, IDSet(firstWord: header.ids, followingWords: []))
@@ -24,6 +32,16 @@ enum GPPHeader {
             )
         }
         let type = Base64URL.sextet(view[0])
+        // gpp.md §7.1: the alphabet is checked before the header is read (step 2, then 3).
+        guard type < 64 else {
+            throw ConsentError(
+                .badBase64,
+                format: .gpp,
+                segment: "header",
+                characterOffset: 0,
+                value: Int64(view[0])
+            )
+        }
         guard type == 3 else {
             throw ConsentError(
                 .unknownFormat,
@@ -38,19 +56,42 @@ enum GPPHeader {
         let end = view.firstIndex(of: tilde) ?? view.count
         do throws(ConsentError) {
             var reader = try view.slice(0..<end).bitReader()
-            try reader.skipBits(6)
-            let versionStart = reader.readerBitIndex
-            let version: Int = try reader.readInteger(bits: 6, field: "version")
-            guard version == 1 else {
-                throw ConsentError(.badVersion, field: "version", bitOffset: versionStart, value: Int64(version))
-            }
-            let ids = try reader.readFibonacciRange(field: "sectionIds").ids
+            let ids = try readFields(&reader)
             guard ids.count <= options.maxSections else {
                 throw ConsentError(.tooLong, field: "sectionIds", bitOffset: 12, value: Int64(ids.count))
+            }
+            guard !ids.contains(ownID) else {
+                throw ConsentError(.badValue, field: "sectionIds", bitOffset: 12, value: Int64(ownID))
             }
             return (end, ids)
         } catch {
             throw error.adding(format: .gpp, segment: "header", characterOffset: 0)
+        }
+    }
+
+    /// Reads the fields after the Type (checked by the caller): the Version (1) and the section ids, leaving
+    /// `reader` after the last id.
+    /// - Throws: `badVersion`; `truncated`; `badValue` from the id range.
+    private static func readFields(_ reader: inout BitReader) throws(ConsentError) -> IDSet {
+        try reader.skipBits(6)
+        let versionStart = reader.readerBitIndex
+        let version: Int = try reader.readInteger(bits: 6, field: "version")
+        guard version == 1 else {
+            throw ConsentError(.badVersion, field: "version", bitOffset: versionStart, value: Int64(version))
+        }
+        return try reader.readFibonacciRange(field: "sectionIds").ids
+    }
+
+    /// The ids of a kept header's text, and whether it is padded in neither of the forms reference encoders write
+    /// (trailing `=`, a length that is neither 6-bit nor byte-then-6-bit padding, or padding bits that are not
+    /// zero: the sections' rule, ``GPPSectionMemory/notePadding(_:)``). Nil for text that does not read as one.
+    static func padding(of header: some StringProtocol) -> (ids: IDSet, irregular: Bool)? {
+        try? withTextView(of: header) { view throws(ConsentError) in
+            var reader = try view.bitReader()
+            let ids = try readFields(&reader)
+            var memory = GPPSectionMemory()
+            memory.notePadding(reader)
+            return (ids, memory.irregularPadding)
         }
     }
 
@@ -78,7 +119,7 @@ enum GPPHeader {
                         window: bits == 24 ? 0 : word << UInt64(64 - bits + 24),
                         bits: bits - 24
                     ),
-                    ids.nonzeroBitCount <= options.maxSections
+                    ids.nonzeroBitCount <= options.maxSections, ids & ownIDBit == 0
                 else { return nil }
                 return (end, ids)
             }
@@ -87,7 +128,7 @@ enum GPPHeader {
             (try? reader.getInteger(atBit: 6, bits: 6, as: Int.self)) == 1,
             (try? reader.skipBits(12)) != nil,
             let range = reader.readSmallFibonacciRange(),
-            range.firstWord.nonzeroBitCount <= options.maxSections
+            range.firstWord.nonzeroBitCount <= options.maxSections, range.firstWord & ownIDBit == 0
         else { return nil }
         return (end, range.firstWord)
     }

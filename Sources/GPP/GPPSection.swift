@@ -46,14 +46,15 @@ public enum GPPSection: Sendable, Hashable {
     }
 
     /// The section's text: the decoded text while nothing changed, else canonical.
-    /// - Throws: `valueOutOfRange` when a value does not fit its field.
+    /// - Throws: `valueOutOfRange` when a value does not fit its field, or when an unknown section's text would not
+    ///   read back as that one section (``UnknownGPPSection/encoded()``).
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
         switch self {
         case .tcfEuV1(let string): try string.encoded(options: options)
         case .tcfEuV2(let string): try string.encoded(options: options)
         case .usPrivacy(let string): try string.encoded(options: options)
         case .fields(let section): try section.encoded(options: options)
-        case .unknown(let section): String(section.text)
+        case .unknown(let section): try section.encoded()
         }
     }
 

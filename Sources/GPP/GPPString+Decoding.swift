@@ -6,10 +6,11 @@ extension GPPString {
     /// Decodes a GPP string.
     ///
     /// Checks, in order: the Type (first character; anything but `D` is `unknownFormat`, so a bare TC string fails
-    /// at once), the Version (1, else `badVersion`), the section ids (at most `options.maxSections`), that as many
-    /// `~` parts follow as the header lists (`badValue`, field `sectionIds`, which wins over any section error),
-    /// that none is empty, then every section. With `options.strict`, the rule checks (`policyViolation`, strict
-    /// `badValue`) come only after the whole string has decoded leniently.
+    /// at once), the Version (1, else `badVersion`), the section ids (at most `options.maxSections`, and never the
+    /// header's own id 3: `badValue`, field `sectionIds`, value 3), that as many `~` parts follow as the header
+    /// lists (`badValue`, field `sectionIds`, which wins over any section error), that none is empty, then every
+    /// section. With `options.strict`, the rule checks (`policyViolation`, strict `badValue`) come only after the
+    /// whole string has decoded leniently.
     /// - Throws: a ``ConsentError`` naming the section (`segment`), field, bit offset within its segment and the
     ///   character offset of that segment.
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
@@ -99,12 +100,7 @@ extension GPPString {
         default: break
         }
         // Unknown: only its structure is checked (non-empty base64url parts), the text is kept.
-        var parts = GPPSegmentParts(part, limit: options.maxSegments)
-        do throws(ConsentError) {
-            while let segment = try parts.next() { _ = try segment.reader() }
-        } catch {
-            throw error.adding(format: .gpp, segment: "section")
-        }
+        try UnknownGPPSection.checkText(part, options: options)
         return .unknown(UnknownGPPSection(id: id, text: source.utf8Slice(part.offset..<part.offset + part.count)))
     }
 }

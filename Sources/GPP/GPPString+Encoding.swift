@@ -5,8 +5,9 @@ extension GPPString {
     /// The encoded string: the decoded text while nothing changed (unless `options` asks for a canonical
     /// re-encoding); otherwise the header (kept when its ids did not change) and each section in ascending id
     /// order, unchanged sections as they were written and the others canonically.
-    /// - Throws: `valueOutOfRange` for a section id listed twice or outside 1...65535, or a value that does not
-    ///   fit its field.
+    /// - Throws: `valueOutOfRange` for a section id listed twice, outside 1...65535 or the header's own id 3
+    ///   (field `sectionIds`), an unknown section whose text would not decode as one section (see
+    ///   ``UnknownGPPSection/encoded()``), or a value that does not fit its field.
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
         let preserve = options.fidelity == .preserveOriginal
         if preserve, let text = memory.text { return text }
@@ -25,7 +26,8 @@ extension GPPString {
         var ids = IDSet()
         for index in ordered.indices {
             let id = ordered[index].id
-            guard id >= 1, id <= IDSet.maximumID, !ids.contains(id) else {
+            // spec: gpp.md §5, id 3 is "the header itself; never listed in `SectionIds`" (the decoder refuses it).
+            guard id >= 1, id <= IDSet.maximumID, id != GPPHeader.ownID, !ids.contains(id) else {
                 throw ConsentError(
                     .valueOutOfRange,
                     format: .gpp,
@@ -93,6 +95,8 @@ extension GPPString {
             try plan.write(value, to: &counter)
             tcPlan = plan
             return nil
+        case .unknown(let unknown):
+            return try unknown.encoded()
         default:
             return try section.encoded(options: options)
         }

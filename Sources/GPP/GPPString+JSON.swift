@@ -80,7 +80,8 @@ extension GPPSection {
     }
 
     /// Reads section `id` from its JSON object.
-    /// - Throws: `badJSON` naming the key.
+    /// - Throws: `badJSON` naming the key; for an unknown section, `badJSON` (segment `section`, field `raw`,
+    ///   `value` the section id) when `raw` is missing or would not decode as one section.
     public init(id: Int, json: JSONValue) throws(ConsentError) {
         switch id {
         case 1: self = .tcfEuV1(try TCStringV1(json: json))
@@ -94,10 +95,15 @@ extension GPPSection {
         if let declaration = GPPSectionDeclaration.declaration(for: id) {
             self = .fields(try GPPFieldSection(declaration, json: json))
         } else {
-            guard let raw = json["raw"]?.stringValue, !raw.isEmpty else {
-                throw ConsentError(.badJSON, format: .gpp, field: "raw")
+            guard let raw = json["raw"]?.stringValue else {
+                throw ConsentError(.badJSON, format: .gpp, segment: "section", field: "raw", value: Int64(id))
             }
-            self = .unknown(UnknownGPPSection(id: id, text: raw))
+            let section = UnknownGPPSection(id: id, text: raw)
+            // Checked here, where the document is read, rather than when the string is written.
+            guard (try? section.encoded()) != nil else {
+                throw ConsentError(.badJSON, format: .gpp, segment: "section", field: "raw", value: Int64(id))
+            }
+            self = .unknown(section)
         }
     }
 }

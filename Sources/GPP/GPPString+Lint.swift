@@ -2,16 +2,47 @@ public import ConsentCore
 import TCF
 
 extension GPPString {
-    /// Findings about the string (never thrown; strict decoding rejects error-level ones): every section's
+    /// Findings about the string (never thrown; strict decoding rejects error-level ones): a decoded header padded
+    /// irregularly, trailing `=` included (warning `nonCanonicalPadding`, field `header`), every section's
     /// ``GPPFieldSection/lint()``, header ids listed twice (error `duplicateSectionId`) or out of order (warning
-    /// `sectionIdsNotAscending`), unknown sections (info `unknownSection`), and the cross-signal checks when their
-    /// input is given: `tcString` (the standalone TC string, `gdpr_consent`) against section 2, `gppSID` (the
-    /// applicable section ids, `gpp_sid`) against the header.
+    /// `sectionIdsNotAscending`), the header's own id 3 listed as a section (error `headerSectionId`), unknown
+    /// sections (info `unknownSection`), and the cross-signal checks when their input is given: `tcString` (the
+    /// standalone TC string, `gdpr_consent`) against section 2, `gppSID` (the applicable section ids, `gpp_sid`)
+    /// against the header.
     public func lint(tcString: String? = nil, gppSID: [Int]? = nil) -> [Diagnostic] {
         var findings: [Diagnostic] = []
+        // Only a header that is still written as it was (its ids unchanged) is reported.
+        if let header = memory.header?.substring, let padding = GPPHeader.padding(of: header), padding.irregular,
+            padding.ids.elementsEqual(sectionIDs.sorted())
+        {
+            // spec: gpp.md §1.1, a trailing `=` "is accepted, kept for the round trip and reported by lint".
+            findings.append(
+                Diagnostic(
+                    .warning,
+                    code: "nonCanonicalPadding",
+                    field: "header",
+                    message: header.last == "="
+                        ? "the header ends with '=', which the reference decoders reject"
+                        : "padding is neither 6-bit nor byte-then-6-bit zero bits"
+                )
+            )
+        }
         var seen = Set<Int>()
         var previous = 0
         for section in sections {
+            if section.id == GPPHeader.ownID {
+                // spec: gpp.md §5, id 3 is "the header itself; never listed in `SectionIds`". Only a built value
+                // holds it (the decoder refuses it), and it does not encode.
+                findings.append(
+                    Diagnostic(
+                        .error,
+                        code: "headerSectionId",
+                        field: "sectionIds",
+                        message: "section 3 is the GPP header itself, never listed in SectionIds"
+                    )
+                )
+                continue
+            }
             if !seen.insert(section.id).inserted {
                 findings.append(
                     Diagnostic(

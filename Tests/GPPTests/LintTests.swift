@@ -116,6 +116,45 @@ import Testing
         #expect(try GPPString(sections: [usca, usnat]).encoded() == "DBABrw~CAAAAAAAAABA~BAAAAABA")
     }
 
+    @Test func aTrailingEqualsInTheHeaderIsNonCanonicalPadding() throws {
+        // gpp.md §1.1: a trailing `=` "is accepted, kept for the round trip and reported by lint".
+        // The sections' padding rule, so non-zero padding bits and extra characters are reported as well.
+        for text in ["DBABTA=~1YNN", "DBABTA==~1YNN", "DBABT=~1YNN", "DBABTB~1YNN", "DBABTAA~1YNN"] {
+            let string = try GPPString(encoded: text)
+            #expect(try string.encoded() == text)
+            let findings = string.lint().filter { $0.code == "nonCanonicalPadding" }
+            #expect(findings.map(\.field) == ["header"], "\(text)")
+            #expect(findings.allSatisfy { $0.severity == .warning }, "\(text)")
+        }
+        for clean in ["DBABTA~1YNN", "DBABT~1YNN", "DBAA"] {
+            #expect(try GPPString(encoded: clean).lint().isEmpty, "\(clean)")
+        }
+        // Once the ids change, the header is written anew: nothing left to report.
+        var changed = try GPPString(encoded: "DBABTA=~1YNN")
+        changed[id: 7] = .fields(GPPFieldSection(.usNational))
+        #expect(!changed.lint().contains { $0.field == "header" })
+        #expect(try !changed.encoded().contains("="))
+    }
+
+    @Test func theHeaderIDListedAsASectionIsAnError() throws {
+        let built = GPPString(sections: [.unknown(UnknownGPPSection(id: 3, text: "abc"))])
+        let findings = built.lint()
+        #expect(findings.map(\.code) == ["headerSectionId"])
+        #expect(findings.first?.severity == .error)
+        #expect(findings.first?.field == "sectionIds")
+        // It does not encode either: the decoder would refuse the string.
+        let error = thrownError { () throws(ConsentError) in _ = try built.encoded() }
+        #expect(error?.code == .valueOutOfRange)
+        #expect(error?.fieldPath == "header.sectionIds")
+        #expect(error?.value == 3)
+        let document = try JSONValue(
+            parsing: #"{"type":"gpp","version":1,"sectionIds":[3],"sections":{"3":{"raw":"abc"}}}"#
+        )
+        let fromJSON = try GPPString(json: document)
+        #expect(fromJSON.lint().map(\.code) == ["headerSectionId"])
+        #expect(thrownError { () throws(ConsentError) in _ = try fromJSON.encoded() }?.code == .valueOutOfRange)
+    }
+
     @Test func gppSIDMustNameSectionsTheStringCarries() throws {
         let string = try GPPString(encoded: "DBABLA~BAAAAAAAAQA.QA")
         #expect(string.lint(gppSID: [7]).isEmpty)

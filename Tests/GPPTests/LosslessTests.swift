@@ -60,13 +60,7 @@ import Testing
     }
 
     @Test func unknownSectionsAreKeptVerbatim() throws {
-        // Header [7, 99].
-        var writer = BitWriter()
-        writer.writeBits(3, count: 6)
-        writer.writeBits(1, count: 6)
-        try writer.writeFibonacciRange([7, 99])
-        writer.finishSegment(paddingToMultipleOf: 8)
-        let input = writer.makeString() + "~BAAAAAAAAQA.QA~Zm9v.YmFy"
+        let input = try headerText([7, 99]) + "~BAAAAAAAAQA.QA~Zm9v.YmFy"
         let decoded = try GPPString(encoded: input)
         #expect(decoded.sectionIDs == [7, 99])
         #expect(decoded.jsonValue()["sections"]?["99"] == .object(JSONObject([("raw", .string("Zm9v.YmFy"))])))
@@ -74,6 +68,49 @@ import Testing
         #expect(try decoded.encoded(options: .canonical) == input)
         let fromJSON = try GPPString(json: withoutEncoding(decoded.jsonValue()))
         #expect(try fromJSON.encoded() == input)
+    }
+
+    /// `{"type":"gpp","version":1,"sectionIds":[id],"sections":{"<id>":{"raw":raw}}}`.
+    func rawDocument(id: Int, raw: String) -> JSONValue {
+        let section = JSONValue.object(JSONObject([("raw", .string(raw))]))
+        return .object(
+            JSONObject([
+                ("type", .string("gpp")), ("version", .int(1)), ("sectionIds", .array([.integer(id)])),
+                ("sections", .object(JSONObject([(String(id), section)]))),
+            ])
+        )
+    }
+
+    @Test func rawTextThatWouldNotDecodeAsOneSectionIsRefused() throws {
+        // `~` would start another section, `.` an empty part; the rest is outside base64url.
+        let refused: [(raw: String, offset: Int)] = [
+            ("a~b", 1), ("a+b", 1), ("a b", 1), ("a.", 2), (".", 0), ("a\nb", 1), ("a..b", 2), ("", 0),
+        ]
+        for (raw, offset) in refused {
+            let built = GPPString(sections: [.unknown(UnknownGPPSection(id: 4, text: raw))])
+            let error = thrownError { () throws(ConsentError) in _ = try built.encoded() }
+            #expect(error?.code == .valueOutOfRange, "\(raw)")
+            #expect(error?.fieldPath == "section.raw", "\(raw)")
+            #expect(error?.characterOffset == offset, "\(raw)")
+            #expect(error?.value == 4, "\(raw)")
+            let document = rawDocument(id: 4, raw: raw)
+            let section = document["sections"]?["4"] ?? .null
+            for error in [
+                thrownError { () throws(ConsentError) in _ = try GPPString(json: document) },
+                thrownError { () throws(ConsentError) in _ = try GPPSection(id: 4, json: section) },
+            ] {
+                #expect(error?.code == .badJSON, "\(raw)")
+                #expect(error?.fieldPath == "section.raw", "\(raw)")
+                #expect(error?.value == 4, "\(raw)")
+            }
+        }
+        // What the decoder accepts as one section is written, and reads back as it.
+        for raw in ["Zm9v", "Zm9v.YmFy", "ab=", "A"] {
+            let text = try GPPString(sections: [.unknown(UnknownGPPSection(id: 4, text: raw))]).encoded()
+            #expect(text == "DBABWA~" + raw)
+            #expect(try GPPString(encoded: text).jsonValue()["sections"]?["4"]?["raw"] == .string(raw))
+            #expect(try GPPString(json: rawDocument(id: 4, raw: raw)).encoded() == text)
+        }
     }
 
     @Test func aChangedJSONDocumentKeepsTheUnchangedSectionsText() throws {

@@ -80,6 +80,16 @@ import Testing
         #expect(unbounded?.value == 2, "Type reads 2")
     }
 
+    /// gpp.md §7.1 checks the alphabet (step 2) before it reads the header's Type (step 3): a first character
+    /// outside base64url is `badBase64`, not a Type of no value.
+    @Test(arguments: [" DBABTA~1YNN", "+BABTA~1YNN", "\tDBABTA~1YNN"])
+    func aFirstCharacterOutsideTheAlphabetIsBadBase64(input: String) {
+        let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: input) }
+        #expect(error?.code == .badBase64)
+        #expect(error?.characterOffset == 0)
+        #expect(error?.value == Int64(input.utf8.first ?? 0))
+    }
+
     @Test func sectionCountsAreCheckedBeforeSectionContents() {
         // The header lists [7, 8] but three parts follow, the first broken: the count is the error.
         let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBACLMA~B~BAAAAACA~x") }
@@ -96,6 +106,25 @@ import Testing
             #expect(sectionError?.bitOffset == 6)
             #expect(sectionError?.characterOffset == 8)
         }
+    }
+
+    @Test func theHeaderIDIsNeverASectionID() throws {
+        // gpp.md §5: id 3 is "the header itself; never listed in SectionIds". Headers [3], [3, 6] and [2...5].
+        #expect(try headerText([3]) == "DBABGA")
+        for text in [
+            "DBABGA~abc", "DBABGA~A", try headerText([3, 6]) + "~abc~1YNN", try headerText([2, 3, 4, 5]) + "~A~A~A~A",
+        ] {
+            let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: text) }
+            #expect(error?.code == .badValue, "\(text)")
+            #expect(error?.fieldPath == "header.sectionIds", "\(text)")
+            #expect(error?.characterOffset == 0, "\(text)")
+            #expect(error?.value == 3, "\(text)")
+            // The query path reads the same header.
+            let query = thrownError { () throws(ConsentError) in _ = try GPPQuery.containsSection(6, in: text) }
+            #expect(query?.code == .badValue, "\(text)")
+        }
+        // Id 4 (reserved, never specified) is an unknown section, kept verbatim.
+        #expect(try GPPString(encoded: "DBABWA~abc").encoded() == "DBABWA~abc")
     }
 
     @Test func anEmptySectionIsAnError() {

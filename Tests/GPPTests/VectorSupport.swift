@@ -69,3 +69,14 @@ func thrownError(_ body: () throws(ConsentError) -> Void) -> ConsentError? {
         return error
     }
 }
+
+/// A GPP header (Type 3, Version 1) listing `ids`, padded as iabgpp-es pads it; written bit by bit, so it may list
+/// ids the encoder refuses.
+func headerText(_ ids: IDSet) throws(ConsentError) -> String {
+    var writer = BitWriter()
+    writer.writeBits(3, count: 6)
+    writer.writeBits(1, count: 6)
+    try writer.writeFibonacciRange(ids)
+    writer.finishSegment(paddingToMultipleOf: 8)
+    return writer.makeString()
+}

@@ -129,8 +129,8 @@ public enum RandomModels {
             string[id: declaration.id] = .fields(section(declaration, using: &generator))
         }
         if pick() {
-            // An id no declaration has (3, 4, 28 and up): kept verbatim.
-            let id = [3, 4, 28, 63, 4095][Int.random(in: 0..<5, using: &generator)]
+            // An id no declaration has (4, 28 and up; 3 is the header's own and never a section): kept verbatim.
+            let id = [4, 28, 29, 63, 4095][Int.random(in: 0..<5, using: &generator)]
             string[id: id] = .unknown(UnknownGPPSection(id: id, text: unknownSegment(using: &generator)))
         }
         return string
