@@ -26,7 +26,8 @@ package enum AndroidPreferences {
             case "int", "long":
                 try scanner.skipElement(tag)
                 if let value, let number = Int(value) {
-                    entries.append((name, .integer(number)))
+                    // A long is kept apart: getInt throws ClassCastException on it, where the IAB tables ask putInt.
+                    entries.append((name, tag.name == "long" ? .long(number) : .integer(number)))
                 } else {
                     entries.append((name, .string(value ?? "")))
                 }

@@ -9,13 +9,15 @@ package enum AppPreferences {
     package enum Value: Equatable {
         case string(String)
         case integer(Int)
+        /// An Android `<long>` (`putLong`): a number, but not one `getInt` reads.
+        case long(Int)
         case boolean(Bool)
 
         /// The value as text: numbers in decimal, booleans as `1`/`0` (how the CMP API stores them).
         package var text: String {
             switch self {
             case .string(let text): text
-            case .integer(let number): String(number)
+            case .integer(let number), .long(let number): String(number)
             case .boolean(let flag): flag ? "1" : "0"
             }
         }
@@ -25,14 +27,15 @@ package enum AppPreferences {
             switch self {
             case .string: .string
             case .integer: .integer
+            case .long: .long
             case .boolean: .boolean
             }
         }
     }
 
-    /// The type a preferences file stores a value with (`putString`, `putInt`, `putBoolean`).
+    /// The type a preferences file stores a value with (`putString`, `putInt`, `putLong`, `putBoolean`).
     package enum StoredType: String, Equatable, Sendable {
-        case string, integer, boolean
+        case string, integer, long, boolean
     }
 
     /// Keys that hold consent strings, and their kinds.
@@ -94,6 +97,20 @@ package enum AppPreferences {
                 input.preferenceKeys.append((key: key, value: value.text))
             }
         }
+        if let sections = sectionsGPPString(input) {
+            // Not a signal: every string extraction gives comes from the input, and this header does not.
+            let keys = sections.sections.map(\.key).joined(separator: ", ")
+            input.findings.append(
+                Diagnostic(
+                    .warning,
+                    code: "gppSectionsWithoutString",
+                    field: "IABGPP_HDR_GppString",
+                    message: "the app stores \(keys) but no IABGPP_HDR_GppString, the key readers look for; "
+                        + "lint checks the \(sections.sections.count == 1 ? "section" : "sections") under a header "
+                        + "made for \(sections.sections.count == 1 ? "it" : "them")"
+                )
+            )
+        }
         guard found else {
             throw InputError(
                 "unknownFormat",
@@ -101,6 +118,37 @@ package enum AppPreferences {
             )
         }
         return input
+    }
+
+    /// For preferences that hold per-section GPP strings (`IABGPP_6_String`, or `IABGPP_2_TCString` when there is
+    /// no `IABGPP_2_String`) but no GPP string: those sections as one GPP string, under a header made for them, with
+    /// each section's id, key and offset in that text, in id order. Nil when there is a GPP string, no such key, or
+    /// no header for the ids.
+    package static func sectionsGPPString(
+        _ input: ExtractedInput
+    ) -> (sections: [(id: Int, key: String, offset: Int)], text: String)? {
+        guard !input.signals.contains(where: { $0.kind == .gpp }) else { return nil }
+        var sections: [Int: (key: String, text: String)] = [:]
+        for (key, text) in input.preferenceKeys where input.storedTypes[key] ?? .string == .string {
+            let parts = key.split(separator: "_", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0] == "IABGPP", let id = Int(parts[1]), id > 0, !text.isEmpty,
+                parts[2] == "String" || (parts[2] == "TCString" && sections[id] == nil)
+            else { continue }
+            sections[id] = (key, text)
+        }
+        let ids = sections.keys.sorted()
+        // The header only: the texts are joined as stored, so the decoder reports a bad one where it is.
+        let headerOnly = GPPString(sections: ids.map { .unknown(UnknownGPPSection(id: $0, text: "A")) })
+        guard !ids.isEmpty, let header = (try? headerOnly.encoded())?.split(separator: "~").first else { return nil }
+        var text = String(header)
+        var located: [(id: Int, key: String, offset: Int)] = []
+        for id in ids {
+            guard let section = sections[id] else { continue }
+            text += "~"
+            located.append((id, section.key, text.utf8.count))
+            text += section.text
+        }
+        return (located, text)
     }
 
     /// The entries of a JSON object of preferences, in document order.

@@ -110,6 +110,11 @@ package enum InputExtractor {
         do {
             document = try JSONValue(parsing: text)
         } catch {
+            // Text that starts as `defaults read` prints it is reported as that form when it goes wrong (a JSON
+            // object never starts with a key and `=`).
+            if PropertyListPreferences.isDefaultsText(text) {
+                _ = try PropertyListPreferences.entries(Array(text.utf8))
+            }
             if let entries = try? PropertyListPreferences.entries(Array(text.utf8)),
                 entries.contains(where: { AppPreferences.isConsentKey($0.key) })
             {

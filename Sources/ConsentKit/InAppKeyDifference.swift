@@ -8,15 +8,19 @@ public struct InAppKeyDifference: Sendable, Hashable, CustomStringConvertible {
         case unexpected
         /// Both have the key, with values that mean different things.
         case different
+        /// The app stores the key only under its name from before a rename (`IABTCF_UseNonStandardStacks`, renamed
+        /// `IABTCF_UseNonStandardTexts` in TCF 2.2), which current readers do not look for (inapp-keys.md §4).
+        case oldNameOnly
     }
 
-    /// The key as the strings imply it (for `unexpected`, as the app has it).
+    /// The key as the strings imply it; for `unexpected` and `different`, the name the app stores it under (an
+    /// accepted other name, such as `IABGPP_2_TCString` for `IABGPP_2_String`, when that is the one that differs).
     public var key: String
     /// What is wrong.
     public var kind: Kind
     /// The value the strings imply, nil for `unexpected`.
     public var expected: InAppValue?
-    /// The value the app has (under `key` or an accepted alias), nil for `missing`.
+    /// The value the app has (under `key`, or for `oldNameOnly` under the old name), nil for `missing`.
     public var found: InAppValue?
 
     /// Makes a difference.

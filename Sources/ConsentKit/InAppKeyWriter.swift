@@ -2,6 +2,10 @@
 struct InAppKeyWriter {
     let length: InAppKeys.BinaryStringLength
     var values: [String: InAppValue] = [:]
+    /// What a key could not represent (``InAppKeys/findings``).
+    var findings: [Diagnostic] = []
+    /// ``InAppKeys/typicalValues``.
+    var typicalValues: [String: InAppValue] = [:]
 
     init(length: InAppKeys.BinaryStringLength) { self.length = length }
 
@@ -50,8 +54,23 @@ struct InAppKeyWriter {
         write(prefix + "PurposeConsents", bits(string.purposeConsents, width: 24))
         write(prefix + "PurposeLegitimateInterests", bits(string.purposeLegitimateInterests, width: 24))
         write(prefix + "SpecialFeaturesOptIns", bits(string.specialFeatureOptins, width: 12))
-        for (purpose, text) in Self.restrictionStrings(string.publisherRestrictions) {
+        let restrictions = Self.restrictionStrings(string.publisherRestrictions)
+        for (purpose, text) in restrictions.strings {
             write(prefix + "PublisherRestrictions\(purpose)", .string(text))
+        }
+        for (purpose, vendors) in restrictions.conflicts {
+            let key = prefix + "PublisherRestrictions\(purpose)"
+            let list = (vendors.count == 1 ? "vendor " : "vendors ") + vendors.map(String.init).joined(separator: ", ")
+            findings.append(
+                Diagnostic(
+                    .warning,
+                    code: "conflictingRestrictions",
+                    field: key,
+                    message: "\(list) \(vendors.count == 1 ? "has" : "have") two restriction types for purpose "
+                        + "\(purpose); \(key) holds one type per vendor and gets the lower (0, not allowed, is the "
+                        + "strictest)"
+                )
+            )
         }
         if let publisher = string.publisherTC {
             write(prefix + "PublisherConsent", bits(publisher.publisherConsents, width: 24))
@@ -67,30 +86,49 @@ struct InAppKeyWriter {
         }
     }
 
-    /// The keys only the CMP knows: its SDK id and version (by default the string's CmpId and CmpVersion) and
-    /// gdprApplies (unset when undetermined).
+    /// The keys only the CMP knows, each written only when given (inapp-keys.md §0, §1.2): its SDK id and version,
+    /// whose usual values, the string's CmpId and CmpVersion, are kept for comparison only; gdprApplies.
     mutating func writeCMP(_ string: TCString, prefix: String, sdkID: Int?, sdkVersion: Int?, gdprApplies: Bool?) {
-        write(prefix + "CmpSdkID", .integer(sdkID ?? string.cmpId))
-        write(prefix + "CmpSdkVersion", .integer(sdkVersion ?? string.cmpVersion))
+        for (name, given, usual) in [
+            ("CmpSdkID", sdkID, string.cmpId), ("CmpSdkVersion", sdkVersion, string.cmpVersion),
+        ] {
+            if let given {
+                write(prefix + name, .integer(given))
+            } else {
+                typicalValues[prefix + name] = .integer(usual)
+            }
+        }
         if let gdprApplies { write(prefix + "gdprApplies", gdprApplies) }
     }
 
     /// One string per restricted purpose (inapp-keys.md §1.1): as long as the highest vendor id in any
     /// restriction, `_` where a vendor has none under that purpose, else its restriction type; a vendor listed
-    /// under two types gets the lower number (0, not allowed, is the strictest).
-    static func restrictionStrings(_ restrictions: [PublisherRestriction]) -> [(purpose: Int, text: String)] {
+    /// under two types gets the lower number (0, not allowed, is the strictest) and is among the purpose's
+    /// `conflicts`.
+    static func restrictionStrings(
+        _ restrictions: [PublisherRestriction]
+    ) -> (strings: [(purpose: Int, text: String)], conflicts: [(purpose: Int, vendors: [Int])]) {
         let length = restrictions.compactMap(\.vendorIds.max).max() ?? 0
         var byPurpose: [Int: [UInt8]] = [:]
+        var conflicts: [Int: Set<Int>] = [:]
         for restriction in restrictions where !restriction.vendorIds.isEmpty {
             var characters = byPurpose[restriction.purposeId] ?? [UInt8](repeating: UInt8(ascii: "_"), count: length)
             let type = UInt8(ascii: "0") + UInt8(restriction.restrictionType.rawValue)
-            for vendor in restriction.vendorIds
-            where characters[vendor - 1] == UInt8(ascii: "_") || characters[vendor - 1] > type {
-                characters[vendor - 1] = type
+            for vendor in restriction.vendorIds {
+                let written = characters[vendor - 1]
+                if written == UInt8(ascii: "_") {
+                    characters[vendor - 1] = type
+                    continue
+                }
+                if written != type { conflicts[restriction.purposeId, default: []].insert(vendor) }
+                characters[vendor - 1] = Swift.min(written, type)
             }
             byPurpose[restriction.purposeId] = characters
         }
-        return byPurpose.keys.sorted().map { ($0, String(decoding: byPurpose[$0] ?? [], as: UTF8.self)) }
+        return (
+            byPurpose.keys.sorted().map { ($0, String(decoding: byPurpose[$0] ?? [], as: UTF8.self)) },
+            conflicts.keys.sorted().map { ($0, conflicts[$0].map { $0.sorted() } ?? []) }
+        )
     }
 
     /// The legacy TCF v1 keys (inapp-keys.md §1.3), for a v1.1 string.
@@ -104,9 +142,9 @@ struct InAppKeyWriter {
         write("IABConsent_ParsedVendorConsents", bits(string.vendorConsents, width: maxVendorId))
     }
 
-    /// The GPP keys (inapp-keys.md §2): the header keys, one `IABGPP_[id]_String` a section, and the per-field
-    /// keys of sections 2 (`IABGPP_TCFEU2_*` with the EEA section's names, plus `IABGPP_2_TCString`) and 6
-    /// (`IABGPP_USP1_*`).
+    /// The GPP keys (inapp-keys.md §2): the header keys (`IABGPP_GppSID` only when given), one `IABGPP_[id]_String`
+    /// a section, and the per-field keys of sections 2 (`IABGPP_TCFEU2_*` with the EEA section's names, plus
+    /// `IABGPP_2_TCString`) and 6 (`IABGPP_USP1_*`).
     mutating func writeGPP(
         _ string: GPPString,
         gppSID: [Int]?,
@@ -119,7 +157,8 @@ struct InAppKeyWriter {
         write("IABGPP_HDR_Version", .string(String(string.version)))
         write("IABGPP_HDR_Sections", .string(ids.map(String.init).joined(separator: "_")))
         write("IABGPP_HDR_GppString", .string(text))
-        write("IABGPP_GppSID", .string((gppSID ?? ids).map(String.init).joined(separator: "_")))
+        // spec: inapp-keys.md §2 note 5, the sections in force differ from HDR_Sections; only the CMP knows them.
+        if let gppSID { write("IABGPP_GppSID", .string(gppSID.map(String.init).joined(separator: "_"))) }
         // The encoded string lists the sections in ascending id order after the header.
         let parts = text.split(separator: "~", omittingEmptySubsequences: false).dropFirst()
         for (id, part) in zip(ids.sorted(), parts) {

@@ -4,10 +4,12 @@
 ///
 /// Values follow the IAB key tables: numbers as ``InAppValue/integer(_:)``, strings and binary strings as
 /// ``InAppValue/string(_:)``. Derived in this package's documented way where the specifications leave a choice
-/// (``BinaryStringLength``); keys whose value only the CMP knows (`IABTCF_CmpSdkID`, `IABTCF_CmpSdkVersion`)
-/// default to the TC string's CmpId and CmpVersion. Not derived: `IABTCF_EnableAdvertiserConsentMode` (semantics
-/// unconfirmed), per-field keys of the GPP US and Canada sections (the specifications name no prefix for the US
-/// sections and two for Canada); ``differences(from:)`` does not report those keys either.
+/// (``BinaryStringLength``). Keys whose value only the CMP knows are written only when given, never as placeholders
+/// (inapp-keys.md §0): `IABTCF_gdprApplies`, `IABTCF_CmpSdkID`, `IABTCF_CmpSdkVersion` (§1.2: they "come from the
+/// CMP, not from the string") and `IABGPP_GppSID` (the sections in force, which differ from the header's, §2 note 5).
+/// Not derived: `IABTCF_EnableAdvertiserConsentMode` (semantics unconfirmed), per-field keys of the GPP US and Canada
+/// sections (the specifications name no prefix for the US sections and two for Canada); ``differences(from:)`` does
+/// not report those keys either.
 public struct InAppKeys: Sendable, Hashable {
     /// How long the binary strings (`IABTCF_PurposeConsents`, `IABTCF_VendorConsents`, ...) are; no
     /// specification says (inapp-keys.md §1.1). Readers treat a missing position as `0`.
@@ -22,6 +24,15 @@ public struct InAppKeys: Sendable, Hashable {
     /// The keys and their values.
     public private(set) var values: [String: InAppValue]
 
+    /// What the keys could not say as the strings do: a vendor under two restriction types for one purpose
+    /// (`conflictingRestrictions`), whose `PublisherRestrictions` key holds only the lower type (inapp-keys.md §1.1).
+    public private(set) var findings: [Diagnostic]
+
+    /// The value a key only the CMP knows normally has, when it was not given: `IABTCF_CmpSdkID` = CmpId,
+    /// `IABTCF_CmpSdkVersion` = CmpVersion (and the `IABGPP_TCFEU2_` ones); ``differences(from:)`` compares a stored
+    /// one with it, but a missing one is no difference.
+    package private(set) var typicalValues: [String: InAppValue]
+
     /// The value of `key`, or nil when a CMP would leave it unset.
     public subscript(key: String) -> InAppValue? { values[key] }
 
@@ -34,9 +45,10 @@ public struct InAppKeys: Sendable, Hashable {
     ///   - gdprApplies: the CMP's own determination, written as `IABTCF_gdprApplies`, with or without a TC string (and
     ///     `IABGPP_TCFEU2_gdprApplies` for a GPP string with section 2); nil means undetermined, and the key is then
     ///     left unset (writing 0 would say GDPR does not apply).
-    ///   - gppSID: the GPP section ids in force (`IABGPP_GppSID`); nil for every section of the GPP string.
-    ///   - cmpSdkID, cmpSdkVersion: the CMP SDK's registered id and version; nil for the TC string's CmpId and
-    ///     CmpVersion.
+    ///   - gppSID: the GPP section ids in force (`IABGPP_GppSID`); nil leaves the key unset, since only the CMP
+    ///     knows which of the string's sections apply.
+    ///   - cmpSdkID, cmpSdkVersion: the CMP SDK's registered id and version (`IABTCF_CmpSdkID`,
+    ///     `IABTCF_CmpSdkVersion`, and the `IABGPP_TCFEU2_` ones for GPP section 2); nil leaves the key unset.
     /// - Throws: as ``TCString/init(encoded:options:)`` or ``USPrivacyString/init(encoded:options:)`` when a GPP
     ///   `tcfeuv2` or `uspv1` section does not decode, or `valueOutOfRange` when a string cannot be encoded.
     public init(
@@ -87,6 +99,8 @@ public struct InAppKeys: Sendable, Hashable {
         if let usPrivacy { writer.write("IABUSPrivacy_String", .string(try usPrivacy.encoded())) }
         if let additionalConsent { writer.write("IABTCF_AddtlConsent", .string(try additionalConsent.encoded())) }
         values = writer.values
+        findings = writer.findings
+        typicalValues = writer.typicalValues
     }
 
     /// The keys a CMP writes for the given encoded strings (each decoded with default options).

@@ -12,7 +12,7 @@ import Testing
     }
 
     /// inapp-keys.md §0, §1.1, §1: numbers stored as strings, binary strings cut to the highest set id, and the
-    /// pre-2.2 key name all mean the same.
+    /// pre-2.2 key name all mean the same (the old name alone is only reported as such, §4).
     @Test func acceptsWhatReadersMustAccept() throws {
         let keys = try Self.keys()
         var stored = keys.values
@@ -24,7 +24,7 @@ import Testing
         stored["IABTCF_VendorConsents"] = keys["IABTCF_VendorConsents"].flatMap(\.stringValue)
             .map { .string($0 + "0000") }
         stored["IABTCF_UseNonStandardStacks"] = stored.removeValue(forKey: "IABTCF_UseNonStandardTexts")
-        #expect(keys.differences(from: stored).isEmpty)
+        #expect(keys.differences(from: stored).map(\.kind) == [.oldNameOnly])
     }
 
     @Test func reportsMissingDifferentAndUnexpectedKeys() throws {
@@ -88,6 +88,55 @@ import Testing
         #expect(keys.differences(from: stored).isEmpty)
         stored["IABTCF_PublisherRestrictions7"] = .string(String(repeating: "_", count: 31) + "0")
         #expect(keys.differences(from: stored).map(\.key) == ["IABTCF_PublisherRestrictions7"])
+    }
+
+    /// §1 and §4 ("Using IABTCF_UseNonStandardStacks only (renamed in 2.2)"): a value stored only under the old
+    /// name is reported as that, and a different value names the key the app stores.
+    @Test func namesThePre22KeyWhenOnlyItIsStored() throws {
+        let keys = try Self.keys()
+        var stored = keys.values
+        stored.removeValue(forKey: "IABTCF_UseNonStandardTexts")
+        stored["IABTCF_UseNonStandardStacks"] = .integer(1)
+        #expect(
+            keys.differences(from: stored) == [
+                InAppKeyDifference(
+                    key: "IABTCF_UseNonStandardStacks",
+                    kind: .different,
+                    expected: .integer(0),
+                    found: .integer(1)
+                ),
+                InAppKeyDifference(
+                    key: "IABTCF_UseNonStandardTexts",
+                    kind: .oldNameOnly,
+                    expected: .integer(0),
+                    found: .integer(1)
+                ),
+            ]
+        )
+        // Both names stored: each is compared, and only the one that differs is reported.
+        stored["IABTCF_UseNonStandardTexts"] = .integer(0)
+        #expect(keys.differences(from: stored).map(\.key) == ["IABTCF_UseNonStandardStacks"])
+        #expect(keys.differences(from: stored).map(\.kind) == [.different])
+    }
+
+    /// §1: the CMP SDK keys describe the SDK; not given, they are never missing, but a stored one is compared with the
+    /// string's CmpId and CmpVersion, which it normally equals.
+    @Test func comparesAStoredCMPSDKIDWithCmpIdButNeverRequiresIt() throws {
+        let keys = try Self.keys()
+        #expect(keys.differences(from: keys.values).isEmpty)
+        var stored = keys.values
+        stored["IABTCF_CmpSdkID"] = .integer(2)
+        stored["IABTCF_CmpSdkVersion"] = .integer(7)
+        #expect(
+            keys.differences(from: stored) == [
+                InAppKeyDifference(
+                    key: "IABTCF_CmpSdkVersion",
+                    kind: .different,
+                    expected: .integer(1),
+                    found: .integer(7)
+                )
+            ]
+        )
     }
 
     @Test func matchesIntegersWrittenAsStrings() {

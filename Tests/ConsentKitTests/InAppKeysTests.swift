@@ -19,8 +19,6 @@ import Testing
         let keys = try InAppKeys(encodedTCString: Self.example3)
         let expected: [String: InAppValue] = [
             "IABTCF_TCString": .string(Self.example3),
-            "IABTCF_CmpSdkID": .integer(2),
-            "IABTCF_CmpSdkVersion": .integer(1),
             "IABTCF_PolicyVersion": .integer(2),
             "IABTCF_PublisherCC": .string("AQ"),
             "IABTCF_PurposeOneTreatment": .integer(0),
@@ -37,7 +35,8 @@ import Testing
             "IABTCF_PublisherCustomPurposesLegitimateInterests": .string("11"),
         ]
         // No IABTCF_PublisherRestrictions* (NumPubRestrictions = 0), no key for AllowedVendors, and
-        // IABTCF_gdprApplies unset because the CMP's determination was not given.
+        // IABTCF_gdprApplies, IABTCF_CmpSdkID, IABTCF_CmpSdkVersion unset: they "come from the CMP, not from the
+        // string", and were not given.
         #expect(keys.values == expected)
     }
 
@@ -87,8 +86,56 @@ import Testing
         #expect(keys["IABTCF_PublisherRestrictions1"] == nil)
     }
 
+    /// §0 "Do not write placeholder values" and §1.2: `IABTCF_CmpSdkID` and `IABTCF_CmpSdkVersion` "come from the
+    /// CMP, not from the string", for the TC string and for GPP section 2 alike.
+    @Test func leavesTheCMPSDKKeysUnsetUnlessGiven() throws {
+        let tcString = try InAppKeys(encodedTCString: Self.example3)
+        #expect(tcString["IABTCF_CmpSdkID"] == nil)
+        #expect(tcString["IABTCF_CmpSdkVersion"] == nil)
+        let gpp = try InAppKeys(encodedGPPString: "DBABMA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA")
+        #expect(gpp["IABGPP_TCFEU2_CmpSdkID"] == nil)
+        #expect(gpp["IABGPP_TCFEU2_CmpSdkVersion"] == nil)
+        let given = try InAppKeys(
+            tcString: TCFString(encoded: Self.example3),
+            gppString: GPPString(encoded: "DBABMA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"),
+            cmpSdkID: 300,
+            cmpSdkVersion: 7
+        )
+        #expect(given["IABTCF_CmpSdkID"] == .integer(300))
+        #expect(given["IABGPP_TCFEU2_CmpSdkVersion"] == .integer(7))
+    }
+
+    /// §2 note 5: `IABGPP_GppSID` (the sections in force) differs from `IABGPP_HDR_Sections`; without the sections
+    /// in force it is unset, not every section of the header.
+    @Test func leavesGppSIDUnsetWithoutTheSectionsInForce() throws {
+        let gpp = "DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN"
+        let unknown = try InAppKeys(encodedGPPString: gpp)
+        #expect(unknown["IABGPP_GppSID"] == nil)
+        #expect(unknown["IABGPP_HDR_Sections"] == .string("2_6"))
+        #expect(try InAppKeys(encodedGPPString: gpp, gppSID: [2])["IABGPP_GppSID"] == .string("2"))
+    }
+
+    /// §1.1: "A vendor listed under two types for one purpose cannot be represented in this key ... recommended:
+    /// flag it, write the lower type number": the lower type is written, and a finding names the key and vendor.
+    @Test func flagsAVendorListedUnderTwoRestrictionTypes() throws {
+        let string = TCString(publisherRestrictions: [
+            PublisherRestriction(purposeId: 3, restrictionType: .requireLegitimateInterest, vendorIds: [4, 6]),
+            PublisherRestriction(purposeId: 3, restrictionType: .requireConsent, vendorIds: [4]),
+            PublisherRestriction(purposeId: 5, restrictionType: .requireConsent, vendorIds: [6]),
+        ])
+        let keys = try InAppKeys(tcString: .v2(string))
+        #expect(keys["IABTCF_PublisherRestrictions3"] == .string("___1_2"))
+        #expect(keys.findings.map(\.code) == ["conflictingRestrictions"])
+        #expect(keys.findings.map(\.field) == ["IABTCF_PublisherRestrictions3"])
+        #expect(keys.findings.first?.severity == .warning)
+        #expect(keys.findings.first?.message.contains("vendor 4 ") == true)
+        // One type per vendor and purpose: nothing to flag.
+        #expect(try InAppKeys(encodedTCString: Self.example3).findings.isEmpty)
+    }
+
     /// §2 and §3 with gpp.md §9.2 example 2: header [2, 6], the EU TC string of core spec example 1 (cmpId 31,
-    /// cmpVersion 640, policy version 2, DE, no purposes, no vendors) and `1YNN`.
+    /// cmpVersion 640, policy version 2, DE, no purposes, no vendors) and `1YNN`; the CMP SDK keys, not given, are
+    /// unset.
     @Test func writesTheGPPKeysOfHeaderSectionsAndFields() throws {
         let tcf = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
         let gpp = "DBACNY~\(tcf)~1YNN"
@@ -105,8 +152,6 @@ import Testing
             "IABGPP_USP1_Notice": .string("Y"),
             "IABGPP_USP1_OptOut": .string("N"),
             "IABGPP_USP1_LSPACovered": .string("N"),
-            "IABGPP_TCFEU2_CmpSdkID": .integer(31),
-            "IABGPP_TCFEU2_CmpSdkVersion": .integer(640),
             "IABGPP_TCFEU2_PolicyVersion": .integer(2),
             "IABGPP_TCFEU2_PublisherCC": .string("DE"),
             "IABGPP_TCFEU2_PurposeOneTreatment": .integer(0),

@@ -58,7 +58,8 @@ import Testing
         let keys = try InAppKeys(encodedGPPString: vector.input)
         let ids = expect["sectionIds"]?.arrayValue?.compactMap(\.intValue) ?? []
         #expect(keys["IABGPP_HDR_Sections"] == .string(ids.map(String.init).joined(separator: "_")), "\(vector)")
-        #expect(keys["IABGPP_GppSID"] == keys["IABGPP_HDR_Sections"])
+        // The sections in force are the CMP's to say (inapp-keys.md §2 note 5), and none were given.
+        #expect(keys["IABGPP_GppSID"] == nil)
         #expect(keys["IABGPP_HDR_GppString"] == .string(vector.input))
         for id in ids { #expect(keys["IABGPP_\(id)_String"] != nil, "\(vector) section \(id)") }
         if let tcf = expect["sections"]?["tcfeuv2"] { Self.expectTCF(keys, prefix: "IABGPP_TCFEU2_", tcf, vector) }

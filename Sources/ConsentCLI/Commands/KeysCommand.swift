@@ -45,10 +45,16 @@ struct KeysCommand: Command {
                 if let flag = extracted.gppSectionIDs {
                     gppSID = CrossChecks.sectionIDs(flag.text)
                     if gppSID == nil {
-                        unreadable(flag, "badSectionIDs", "not section ids, IABGPP_GppSID lists the string's sections")
+                        unreadable(flag, "badSectionIDs", "not section ids, IABGPP_GppSID is left unset")
                     }
                 }
-                for item in DecodedInput(label: extraction.label, input: extracted, kind: options.kind).items {
+                let decoded = DecodedInput(label: extraction.label, input: extracted, kind: options.kind)
+                // The same warning as decode's when gpp_sid names a section the string does not carry: the key
+                // is written as given, but says something the string cannot back.
+                for finding in CrossChecks.diagnostics(for: decoded) where finding.code == "gppSIDNotInString" {
+                    reporter.note(finding, label: extraction.label)
+                }
+                for item in decoded.items {
                     switch item.result {
                     case .success(let decoded): strings.append(decoded)
                     case .failure(let error):
@@ -69,8 +75,12 @@ struct KeysCommand: Command {
             return .failure
         }
         for diagnostic in KeysCommand.repeatedKinds(strings) { reporter.note(diagnostic, label: "keys") }
+        if gppSID == nil, strings.contains(where: { $0.kind == .gpp }) {
+            reporter.note(KeysCommand.sectionIDsUnknown, label: "keys")
+        }
         do {
             let keys = try Codec.keys(strings, gdprApplies: gdprApplies, gppSID: gppSID)
+            for finding in keys.findings { reporter.note(finding, label: "keys") }
             let entries = keys.keys.compactMap { key in
                 keys[key].map { value in
                     switch value {
@@ -87,6 +97,15 @@ struct KeysCommand: Command {
             return .failure
         }
     }
+
+    /// The note for a GPP string without `gpp_sid`: `IABGPP_GppSID` holds the sections in force, which only the CMP
+    /// knows (inapp-keys.md §2 note 5: they differ from `IABGPP_HDR_Sections`), so it is not written.
+    static let sectionIDsUnknown = Diagnostic(
+        .info,
+        code: "gppSIDNotWritten",
+        field: "IABGPP_GppSID",
+        message: "no gpp_sid given: IABGPP_GppSID (the sections in force, which only the CMP knows) is not written"
+    )
 
     /// A warning for each kind given more than once with different strings: an app stores one string of a kind,
     /// and the keys are those of the first.

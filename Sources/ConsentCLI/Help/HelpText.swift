@@ -182,8 +182,9 @@ enum HelpText {
         (legal but suspicious or outdated) or info. Cross-signal checks compare gpp_sid with the GPP header,
         the gdpr flag with the presence of a TC string, the TC string in GPP section 2 with the standalone one,
         and the US Privacy string with GPP section 6. App preferences are compared with the keys their strings
-        imply, and what a CMP API returned (TCData) with its TC string: cmpId, cmpVersion, tcfPolicyVersion,
-        the flags, publisherCC and every purpose, vendor and special feature the object lists.
+        imply (a missing per-field GPP key, whose name is unconfirmed, is only a note), and what a CMP API
+        returned (TCData) with its TC string: cmpId, cmpVersion, tcfPolicyVersion, the flags, publisherCC and
+        every purpose, vendor and special feature the object lists.
 
         EXIT STATUS:
           0 no error-level diagnostic, 1 an error-level diagnostic or an input that did not decode, 64 usage.
@@ -250,6 +251,12 @@ enum HelpText {
           --format <format>     json (default), plist (iOS, XML property list) or android-xml (a
                                 shared-preferences file).
           -h, --help            Show this help.
+
+        Keys whose value only the CMP knows are never guessed: IABTCF_gdprApplies is written from a gdpr flag
+        (gdpr=1, regs.gdpr, IABTCF_gdprApplies) and IABGPP_GppSID from gpp_sid (the sections in force, which
+        need not be all of the string's); IABTCF_CmpSdkID and IABTCF_CmpSdkVersion describe the CMP SDK, not
+        the string, and are not written. A vendor with two restriction types for one purpose is written with
+        the lower type, with a warning.
 
         EXAMPLES:
           consent keys CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA

@@ -42,7 +42,7 @@ enum PreferencesWriter {
         for entry in entries {
             switch entry.value {
             case .string(let text): object.append(entry.key, .string(text))
-            case .integer(let number): object.append(entry.key, .int(Int64(number)))
+            case .integer(let number), .long(let number): object.append(entry.key, .int(Int64(number)))
             case .boolean(let flag): object.append(entry.key, .bool(flag))
             }
         }
@@ -59,7 +59,7 @@ enum PreferencesWriter {
             lines.append("\t<key>\(escaped(entry.key))</key>")
             switch entry.value {
             case .string(let text): lines.append("\t<string>\(escaped(text))</string>")
-            case .integer(let number): lines.append("\t<integer>\(number)</integer>")
+            case .integer(let number), .long(let number): lines.append("\t<integer>\(number)</integer>")
             case .boolean(let flag): lines.append(flag ? "\t<true/>" : "\t<false/>")
             }
         }
@@ -74,6 +74,7 @@ enum PreferencesWriter {
             switch entry.value {
             case .string(let text): lines.append("    <string name=\"\(name)\">\(escaped(text))</string>")
             case .integer(let number): lines.append("    <int name=\"\(name)\" value=\"\(number)\" />")
+            case .long(let number): lines.append("    <long name=\"\(name)\" value=\"\(number)\" />")
             case .boolean(let flag): lines.append("    <boolean name=\"\(name)\" value=\"\(flag)\" />")
             }
         }
