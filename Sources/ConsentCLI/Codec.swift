@@ -34,7 +34,13 @@ enum Codec {
     }
 
     /// The in-app keys a CMP writes for a set of strings (the first of each kind counts).
-    static func keys(_ strings: [DecodedString], gdprApplies: Bool?, gppSID: [Int]?) throws(ConsentError) -> InAppKeys {
+    static func keys(
+        _ strings: [DecodedString],
+        gdprApplies: Bool?,
+        gppSID: [Int]?,
+        cmpSdkID: Int? = nil,
+        cmpSdkVersion: Int? = nil
+    ) throws(ConsentError) -> InAppKeys {
         var tcString: TCFString?
         var gppString: GPPString?
         var usPrivacy: USPrivacyString?
@@ -53,7 +59,9 @@ enum Codec {
             usPrivacy: usPrivacy,
             additionalConsent: additionalConsent,
             gdprApplies: gdprApplies,
-            gppSID: gppSID
+            gppSID: gppSID,
+            cmpSdkID: cmpSdkID,
+            cmpSdkVersion: cmpSdkVersion
         )
     }
 }

@@ -42,6 +42,19 @@ import Testing
         #expect(gpp["IABGPP_TCFEU2_CmpSdkVersion"] == nil)
     }
 
+    /// The CMP SDK keys come from the CMP: given as options, they are written as given, whatever the string's CmpId.
+    @Test func keysWriteTheCMPSDKKeysGivenAsOptions() throws {
+        let options = ["--cmp-sdk-id", "300", "--cmp-sdk-version", "4"]
+        let tcf = try JSONValue(parsing: run(["keys"] + options + [Self.tcString]).output)
+        #expect(tcf["IABTCF_CmpSdkID"] == .int(300))
+        #expect(tcf["IABTCF_CmpSdkVersion"] == .int(4))
+        let gpp = try JSONValue(parsing: run(["keys"] + options + ["gpp=\(Self.gppString)&gpp_sid=2"]).output)
+        #expect(gpp["IABGPP_TCFEU2_CmpSdkID"] == .int(300))
+        #expect(gpp["IABGPP_TCFEU2_CmpSdkVersion"] == .int(4))
+        #expect(run(["keys", "--cmp-sdk-id", "4096", Self.tcString]).status == 64)
+        #expect(run(["keys", "--cmp-sdk-version", "x", Self.tcString]).status == 64)
+    }
+
     /// A missing CMP SDK key is no finding (the strings do not imply it); another value than CmpId is a note.
     @Test func lintNeverRequiresTheCMPSDKKeysAndNotesAnotherValue() throws {
         let missing = try lintDiagnostics(preferences([("IABTCF_TCString", .string(Self.tcString))]))

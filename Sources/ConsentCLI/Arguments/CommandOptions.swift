@@ -15,6 +15,10 @@ struct CommandOptions {
         case format
         /// `--no-cache`.
         case noCache
+        /// `--cmp-sdk-id <id>` of `keys`.
+        case cmpSdkID
+        /// `--cmp-sdk-version <version>` of `keys`.
+        case cmpSdkVersion
 
         /// The spellings on the command line, long first.
         var spellings: [String] {
@@ -24,6 +28,8 @@ struct CommandOptions {
             case .vendorList: ["--gvl"]
             case .format: ["--format", "-f"]
             case .noCache: ["--no-cache"]
+            case .cmpSdkID: ["--cmp-sdk-id"]
+            case .cmpSdkVersion: ["--cmp-sdk-version"]
             }
         }
     }
@@ -38,6 +44,10 @@ struct CommandOptions {
     var cache = true
     /// `--format` of `keys`.
     var format = PreferencesWriter.Format.json
+    /// `--cmp-sdk-id` of `keys`: the CMP SDK's registered id (`IABTCF_CmpSdkID`), which only the CMP knows.
+    var cmpSdkID: Int?
+    /// `--cmp-sdk-version` of `keys`: the CMP SDK's version (`IABTCF_CmpSdkVersion`).
+    var cmpSdkVersion: Int?
     /// `--color auto|always|never` (`--no-color` = never); every command accepts it.
     var color = ColorChoice.auto
     /// The operands; a lone `-` (standard input) becomes none.
@@ -70,6 +80,10 @@ struct CommandOptions {
                 case (_, .noCache?):
                     try cursor.flag(name, inline: inline)
                     cache = false
+                case (_, .cmpSdkID?):
+                    cmpSdkID = try Self.twelveBitNumber(cursor.value(of: name, inline: inline), option: name)
+                case (_, .cmpSdkVersion?):
+                    cmpSdkVersion = try Self.twelveBitNumber(cursor.value(of: name, inline: inline), option: name)
                 default:
                     let known = options.compactMap(\.spellings.first) + ["--color", "--no-color", "--help"]
                     throw .unknownOption(name, known: known)
@@ -85,6 +99,14 @@ struct CommandOptions {
             throw UsageError("'--kind' must be tcf, gpp, usp or ac, not '\(text)'")
         }
         return kind
+    }
+
+    /// Parses the value of a `keys` option that names what a TC string holds in 12 bits (CmpId, CmpVersion).
+    static func twelveBitNumber(_ text: String, option: String) throws(UsageError) -> Int {
+        guard let number = Int(text), (0...4095).contains(number) else {
+            throw UsageError("'\(option)' must be a number from 0 to 4095, not '\(text)'")
+        }
+        return number
     }
 
     /// The style for `output` under the colour choice.

@@ -1,8 +1,8 @@
 import ConsentInput
 import ConsentKit
 
-/// `consent keys [--format json|plist|android-xml] INPUT...`: the in-app keys a CMP would store for the strings of
-/// all inputs together.
+/// `consent keys [--format json|plist|android-xml] [--cmp-sdk-id N] [--cmp-sdk-version N] INPUT...`: the in-app keys
+/// a CMP would store for the strings of all inputs together.
 struct KeysCommand: Command {
     static let name = "keys"
     static let abstract = "Print the in-app keys (IABTCF_*, IABGPP_*, IABUSPrivacy_String) a CMP would store"
@@ -13,7 +13,7 @@ struct KeysCommand: Command {
     let options: CommandOptions
 
     init(arguments: [String]) throws(UsageError) {
-        options = try CommandOptions(arguments, accepting: [.format, .kind])
+        options = try CommandOptions(arguments, accepting: [.format, .kind, .cmpSdkID, .cmpSdkVersion])
     }
 
     func run(io: CommandIO) -> ExitCode {
@@ -79,7 +79,13 @@ struct KeysCommand: Command {
             reporter.note(KeysCommand.sectionIDsUnknown, label: "keys")
         }
         do {
-            let keys = try Codec.keys(strings, gdprApplies: gdprApplies, gppSID: gppSID)
+            let keys = try Codec.keys(
+                strings,
+                gdprApplies: gdprApplies,
+                gppSID: gppSID,
+                cmpSdkID: options.cmpSdkID,
+                cmpSdkVersion: options.cmpSdkVersion
+            )
             for finding in keys.findings { reporter.note(finding, label: "keys") }
             let entries = keys.keys.compactMap { key in
                 keys[key].map { value in

@@ -234,7 +234,8 @@ enum HelpText {
     // MARK: - keys
 
     static let keysUsage = """
-        USAGE: consent keys [--format json|plist|android-xml] <input> ...
+        USAGE: consent keys [--format json|plist|android-xml] [--cmp-sdk-id <id>] [--cmp-sdk-version <n>]
+                            <input> ...
 
         """
 
@@ -250,13 +251,17 @@ enum HelpText {
         OPTIONS:
           --format <format>     json (default), plist (iOS, XML property list) or android-xml (a
                                 shared-preferences file).
+          --cmp-sdk-id <id>     The CMP SDK's registered id, written as IABTCF_CmpSdkID (and
+                                IABGPP_TCFEU2_CmpSdkID with a GPP tcfeuv2 section).
+          --cmp-sdk-version <n> The CMP SDK's version, written as IABTCF_CmpSdkVersion (and
+                                IABGPP_TCFEU2_CmpSdkVersion).
           -h, --help            Show this help.
 
         Keys whose value only the CMP knows are never guessed: IABTCF_gdprApplies is written from a gdpr flag
         (gdpr=1, regs.gdpr, IABTCF_gdprApplies) and IABGPP_GppSID from gpp_sid (the sections in force, which
         need not be all of the string's); IABTCF_CmpSdkID and IABTCF_CmpSdkVersion describe the CMP SDK, not
-        the string, and are not written. A vendor with two restriction types for one purpose is written with
-        the lower type, with a warning.
+        the string, and are written only from --cmp-sdk-id and --cmp-sdk-version. A vendor with two
+        restriction types for one purpose is written with the lower type, with a warning.
 
         EXAMPLES:
           consent keys CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
