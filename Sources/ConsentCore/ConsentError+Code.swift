@@ -57,7 +57,7 @@ extension ConsentError {
             case 5: "value the format cannot hold"
             case 6: "input longer than allowed"
             case 7: "value does not fit its field"
-            case 8: "malformed JSON"
+            case 8: "bad JSON"
             case 9: "policy rule broken"
             default: "error"
             }

@@ -145,6 +145,15 @@ import Testing
         #expect(lines.last?.hasPrefix("error: document 3: badJSON") == true)
     }
 
+    /// Well-formed JSON holding a value its field cannot take is not called malformed.
+    @Test func encodeSaysWhichMemberIsWrongWithoutCallingTheJSONMalformed() {
+        let document = #"{"type":"usp","version":1,"notice":"y","optOutSale":"N","lspaCovered":"N"}"#
+        let result = run(["encode"], input: document)
+        #expect(result.status == 1)
+        #expect(result.error.contains("bad JSON in notice"), "\(result.error)")
+        #expect(!result.error.contains("malformed"), "\(result.error)")
+    }
+
     /// A TC string whose 12 publisher restrictions each cover vendors 1 to 65,535: its JSON line is 4.6 MB, longer
     /// than a line of decode's input may be.
     static let restrictedTCString =
