@@ -468,6 +468,17 @@ import Testing
         #expect(run(["decode", "1YNX"]).error.contains("('X')"))
     }
 
+    /// Whitespace is never trimmed; the format's error may point elsewhere (` 1YNN` is one character too long), so
+    /// the line says where the whitespace is.
+    @Test func whitespaceAroundAStringIsPointedOut() {
+        let leading = run(["decode", " 1YNN"])
+        #expect(leading.status == 1)
+        #expect(leading.error.contains("usp badValue"), "\(leading.error)")
+        #expect(leading.error.contains("the input starts with white space"), "\(leading.error)")
+        #expect(run(["decode", "2~1~dv. "]).error.contains("the input ends with white space"))
+        #expect(!run(["decode", "1YNX"]).error.contains("white space"))
+    }
+
     @Test func nothingIsPrintedOnStandardOutputForAFailingString() {
         let result = run(["decode", "1YNX", "1YNN", "1YNX"])
         #expect(!result.output.hasPrefix("\n"))

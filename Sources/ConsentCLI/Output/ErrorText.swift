@@ -4,7 +4,18 @@ import ConsentKit
 /// with the offending character shown as a character, and a hint for the mistakes people make most.
 enum ErrorText {
     /// `tcf badBase64: character outside the base64url alphabet in core at character 21: '+' (43); ...`.
-    static func line(for error: ConsentError) -> String {
+    ///
+    /// `input`, the string that failed, adds a hint when it starts or ends with white space, which is never trimmed
+    /// and which the format's error may not point at (` 1YNN` fails for its length, at character 4).
+    static func line(for error: ConsentError, input: String = "") -> String {
+        guard error.code != .unknownFormat, let first = input.unicodeScalars.first,
+            let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
+        else { return text(for: error) }
+        return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
+    }
+
+    /// The line for `error` alone.
+    private static func text(for error: ConsentError) -> String {
         if error.code == .unknownFormat { return unknownFormat(error) }
         var text = error.description
         if error.format == .usp || error.format == .ac, error.code != .truncated, let value = error.value,

@@ -19,7 +19,7 @@ struct FailureReporter {
         if json {
             JSONOutput.writeLine(JSONOutput.errorObject(input: input, source: source, error: error), to: io.output)
         } else {
-            line(style.failure("error:"), label: label, source: source, text: ErrorText.line(for: error))
+            line(style.failure("error:"), label: label, source: source, text: ErrorText.line(for: error, input: input))
         }
     }
 
