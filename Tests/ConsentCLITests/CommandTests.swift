@@ -23,6 +23,15 @@ import Testing
         #expect(try jsonLines(result.output).map { $0["type"]?.stringValue } == ["tcf", "gpp", "usp"])
     }
 
+    /// An empty `gpp_sid` is flagged as an empty `us_privacy` or `gdpr_consent` is: no section is said to apply.
+    @Test func decodeFlagsAnEmptyGppSID() {
+        let result = run(["decode", "--json", "gpp=DBABTA~1YNN&gpp_sid="])
+        #expect(result.status == 0)
+        #expect(result.error.contains("emptyParameter"), "\(result.error)")
+        #expect(result.error.contains("gpp_sid"), "\(result.error)")
+        #expect(!run(["decode", "--json", "gpp=DBABTA~1YNN&gpp_sid=6"]).error.contains("emptyParameter"))
+    }
+
     @Test func decodeKindKeepsOnlyThatKindFromAURL() throws {
         let url = "gdpr_consent=\(Self.tcString)&us_privacy=1YNN"
         let result = run(["decode", "--json", "--kind", "usp", url])

@@ -119,6 +119,8 @@ enum CrossChecks {
                 )
             ]
         }
+        // Present but empty, as `us_privacy=` or `gdpr_consent=` would be: no section is said to apply.
+        if flag.text.isEmpty { return [ExtractedInput.emptyParameter(flag.source)] }
         guard let gpp else {
             if hasGPPSignal { return [] }
             return [
