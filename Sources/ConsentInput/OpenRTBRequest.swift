@@ -14,19 +14,19 @@ package enum OpenRTBRequest {
     /// The consent fields of the request.
     package static func extract(_ request: JSONValue) -> ExtractedInput {
         var input = ExtractedInput(form: .openRTB)
-        if let flag = first(request, ["regs", "gdpr"], ["regs", "ext", "gdpr"], into: &input) {
+        if let flag = first(request, ["regs", "gdpr"], ["regs", "ext", "gdpr"], as: .integer, into: &input) {
             input.gdprApplies = flag
         }
-        if let tcString = first(request, ["user", "consent"], ["user", "ext", "consent"], into: &input) {
+        if let tcString = first(request, ["user", "consent"], ["user", "ext", "consent"], as: .string, into: &input) {
             input.addString(tcString.text, from: tcString.source, kind: .tcf)
         }
-        if let gpp = first(request, ["regs", "gpp"], into: &input) {
+        if let gpp = first(request, ["regs", "gpp"], as: .string, into: &input) {
             input.addString(gpp.text, from: gpp.source, kind: .gpp)
         }
-        if let sid = first(request, ["regs", "gpp_sid"], into: &input) {
+        if let sid = first(request, ["regs", "gpp_sid"], as: .integers, into: &input) {
             input.gppSectionIDs = sid
         }
-        if let usp = first(request, ["regs", "us_privacy"], ["regs", "ext", "us_privacy"], into: &input) {
+        if let usp = first(request, ["regs", "us_privacy"], ["regs", "ext", "us_privacy"], as: .string, into: &input) {
             input.addString(usp.text, from: usp.source, kind: .usp)
         }
         let providerPaths = [
@@ -61,17 +61,45 @@ package enum OpenRTBRequest {
         return input
     }
 
+    /// The JSON type OpenRTB gives a consent field.
+    private enum FieldType: String {
+        case integer = "an integer"
+        case string = "a string"
+        case integers = "an array of integers"
+
+        /// True when `value` is of this type.
+        func matches(_ value: JSONValue) -> Bool {
+            switch self {
+            case .integer: value.intValue != nil
+            case .string: value.stringValue != nil
+            case .integers: value.arrayValue?.allSatisfy { $0.intValue != nil } ?? false
+            }
+        }
+    }
+
     /// The value at the first of `paths` that exists, as text, with its dotted path; a warning when a later
-    /// path holds a different value (a request that says two things).
+    /// path holds a different value (a request that says two things), and one when a value is not of the `type`
+    /// OpenRTB gives it (it is still read: `"gdpr": "1"` as 1, a number as a string's text).
     private static func first(
         _ request: JSONValue,
         _ paths: [String]...,
+        as type: FieldType,
         into input: inout ExtractedInput
     ) -> ExtractedInput.Flag? {
         var found: ExtractedInput.Flag?
         for path in paths {
             guard let value = lookup(request, path), !value.isNull else { continue }
             let flag = ExtractedInput.Flag(source: path.joined(separator: "."), text: text(of: value))
+            if !type.matches(value) {
+                input.findings.append(
+                    Diagnostic(
+                        .warning,
+                        code: "fieldType",
+                        field: flag.source,
+                        message: "\(flag.source) is \(value.serialized()); OpenRTB gives it as \(type.rawValue)"
+                    )
+                )
+            }
             if let found {
                 if found.text != flag.text {
                     input.findings.append(

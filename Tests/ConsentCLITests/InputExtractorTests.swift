@@ -112,6 +112,17 @@ import Testing
         #expect(input.findings.map(\.code) == ["conflictingFields"])
     }
 
+    /// A field of another JSON type than OpenRTB gives it is still read, and said so.
+    @Test func aConsentFieldOfTheWrongJSONTypeIsReadWithAWarning() throws {
+        let input = try extract(#"{"regs":{"gdpr":"1","gpp_sid":"2,6"},"user":{"consent":12345}}"#)
+        #expect(input.findings.map(\.code) == ["fieldType", "fieldType", "fieldType"])
+        #expect(input.findings.map(\.field) == ["regs.gdpr", "user.consent", "regs.gpp_sid"])
+        #expect(input.gdprApplies?.text == "1")
+        #expect(signals(input) == ["user.consent=tcf:12345"])
+        let typed = try extract(#"{"regs":{"gdpr":1,"gpp_sid":[2,6]},"user":{"consent":"CO"}}"#)
+        #expect(typed.findings.isEmpty)
+    }
+
     @Test func anEmptyConsentFieldIsAWarningAsAnEmptyURLParameterIs() throws {
         let input = try extract(#"{"regs":{"gdpr":1,"us_privacy":"1YNN"},"user":{"consent":""}}"#)
         #expect(signals(input) == ["regs.us_privacy=usp:1YNN"])
