@@ -70,7 +70,9 @@ extension GPPFieldSection {
         return section
     }
 
-    /// The iabgpp-es layout (core first), or the header-first layout when the first 6 bits are the section's id.
+    /// A core-first layout, or the header-first layout when the first 6 bits are the section's id. Of the core-first
+    /// layouts (25-27 have two: the sensitive data consents in a part of their own, or at the end of a longer core),
+    /// the one with the longest core that the first part holds.
     private static func decodeMSPA(
         _ declaration: GPPSectionDeclaration,
         _ parts: inout GPPSegmentParts
@@ -82,7 +84,13 @@ extension GPPFieldSection {
         }
         guard lead == declaration.id, let headerFirst = declaration.layouts.firstIndex(where: { $0.coreIndex > 0 })
         else {
-            var section = GPPFieldSection(declaration, blankLayout: 0)
+            var coreFirst = 0
+            var longest = 0
+            for (index, layout) in declaration.layouts.enumerated() where layout.coreIndex == 0 {
+                guard let bits = layout.coreBitCount, bits <= reader.bitCount, bits > longest else { continue }
+                (coreFirst, longest) = (index, bits)
+            }
+            var section = GPPFieldSection(declaration, blankLayout: coreFirst)
             try section.decodeSegment(0, &reader, first)
             try section.decodePositionalSubsections(from: 1, &parts)
             return section

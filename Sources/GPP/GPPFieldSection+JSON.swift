@@ -147,10 +147,12 @@ extension GPPFieldSection {
                 }
             }
         }
+        // A key only other layouts have, even as null (`"gpc": null` is what a layout with an absent GPC subsection
+        // writes), rules this one out.
         for other in declaration.layouts where other !== layout {
             for segment in other.segments {
                 for field in segment.fields where layout.locate(field.key.description) == nil {
-                    if let value = object[field.key.description], !value.isNull {
+                    if object[field.key.description] != nil {
                         return ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: field.key)
                     }
                 }

@@ -184,8 +184,10 @@ import Testing
         let widths: [String: [Int]] = [
             "usnat": [60, 70], "usca": [46], "usva": [40], "usco": [38], "usut": [42], "usct": [44], "usfl": [46],
             "usmt": [46], "usor": [52], "ustx": [42], "usde": [52], "usia": [42], "usne": [42], "usnh": [46],
-            "usnj": [54], "ustn": [42], "usmn": [42], "usmd": [22, 22], "usin": [24, 24], "usky": [24, 24],
-            "usri": [24, 24],
+            "usnj": [54], "ustn": [42], "usmn": [42], "usmd": [22, 22],
+            // 25-27: core first, header first, and the core with the eight sensitive data consents at its end (24 +
+            // 16 bits, as later iabgpp-es and iabgpp-java write it).
+            "usin": [24, 24, 40], "usky": [24, 24, 40], "usri": [24, 24, 40],
         ]
         for (prefix, expected) in widths {
             let declaration = GPPSectionDeclaration.declaration(prefix: prefix)

@@ -269,6 +269,48 @@ import Testing
         #expect(absent.jsonValue()["sensitiveDataProcessing"] == JSONValue.null)
     }
 
+    /// Later iabgpp-es and iabgpp-java write sections 25-27 with the sensitive data consents at the end of the core
+    /// and a GPC subsection after it: their `UsIn`, `UsKy` and `UsRi` tests encode every field 1 with sensitive data
+    /// 2, 1, 0, 2, 1, 0, 2, 1 and GPC as `BVVVkkk.YA`, the defaults as `BQAAAAA.QA`, and the defaults without GPC as
+    /// `BQAAAAA`. The 40-bit core tells this layout from the 24-bit one of `BVVV.kkk`.
+    @Test(arguments: [
+        (GPPSectionDeclaration.usIndiana, "BVVVkkk.YA", 1, [2, 1, 0, 2, 1, 0, 2, 1], Bool?.some(true)),
+        (.usKentucky, "BVVVkkk.YA", 1, [2, 1, 0, 2, 1, 0, 2, 1], true),
+        (.usRhodeIsland, "BVVVkkk.YA", 1, [2, 1, 0, 2, 1, 0, 2, 1], true),
+        (.usIndiana, "BQAAAAA.QA", 0, [0, 0, 0, 0, 0, 0, 0, 0], false),
+        (.usKentucky, "BQAAAAA", 0, [0, 0, 0, 0, 0, 0, 0, 0], nil),
+    ])
+    func sensitiveDataInTheCoreAsLaterReferenceLibrariesWriteIt(
+        declaration: GPPSectionDeclaration,
+        text: String,
+        notices: Int,
+        sensitiveData: [Int],
+        gpc: Bool?
+    ) throws {
+        let section = try GPPFieldSection(declaration, encoded: text)
+        #expect(section.layout.name.description == "sensitiveDataInCore")
+        #expect(section.integer("mspaVersion") == 1)
+        #expect(section.integer("mspaCoveredTransaction") == 1)
+        for key in ["mspaMode", "processingNotice", "saleOptOut", "additionalDataProcessingConsent"] {
+            #expect(section.integer(key) == notices, "\(key)")
+        }
+        #expect(section.list("sensitiveDataProcessing").map(Array.init) == sensitiveData)
+        #expect(section.gpc == gpc)
+        #expect(try section.encoded() == text)
+        // The JSON form, with or without `encoding`, gives the same text back: a `gpc` key (null included) says
+        // which layout it is.
+        let json = section.jsonValue()
+        #expect(json["gpc"] != nil)
+        #expect(try GPPFieldSection(declaration, json: json).encoded() == text)
+        var bare = try #require(json.objectValue)
+        bare["encoding"] = nil
+        #expect(try GPPFieldSection(declaration, json: .object(bare)).encoded() == text)
+        // The other core-first layout is unchanged: a 24-bit core with the sensitive data in a part of its own.
+        let separate = try GPPFieldSection(declaration, encoded: "BVVV.kkk")
+        #expect(separate.layout.name.description == "default")
+        #expect(separate.list("sensitiveDataProcessing").map(Array.init) == [2, 1, 0, 2, 1, 0, 2, 1])
+    }
+
     /// The iabgpp-java test strings of sections 25 and 27 (`UsInTest`, `UsRiTest`) and the same for 26: every
     /// core field 1 (MspaVersion 1 included) and the sensitive data consents 2, 1, 0, 2, 1, 0, 2, 1.
     @Test func headerFirstStatesAsIabgppJavaWritesThem() throws {

@@ -146,6 +146,12 @@ extension GPPSectionDeclaration {
     /// GPC subsection starts with its 2-bit SubsectionType and the sensitive data consents subsection is the eight
     /// 2-bit values alone: the spec's tables list no type field for it, and iabgpp-java (`UsInField`, `UsKyField`,
     /// `UsRiField`) and iabgpp-es write none.
+    ///
+    /// Sections with sensitive data consents (25-27) have a third layout, which later iabgpp-es and iabgpp-java
+    /// write (their `UsIn`, `UsKy` and `UsRi` tests: `BVVVkkk.YA`, defaults `BQAAAAA.QA`): the eight values at the
+    /// end of the core, then an optional GPC subsection. Its core (40 bits) is longer than the others (24 bits), so
+    /// the length of the first part tells it apart; the first layout stays the one a value is written in when
+    /// nothing says otherwise (its JSON object has no `gpc` key).
     static func usMSPAState(
         id: Int,
         prefix: StaticString,
@@ -184,23 +190,25 @@ extension GPPSectionDeclaration {
                 ),
             ]
         )
-        let optional: GPPSegmentDeclaration
+        var layouts: [GPPSectionLayout]
         if let sensitiveDataItems {
             let list = GPPField.sensitiveDataProcessing(sensitiveDataItems)
-            optional = GPPSegmentDeclaration("sensitiveData", subsectionID: 1, isOptional: true, fields: [list])
-        } else {
-            optional = .gpc
-        }
-        return GPPSectionDeclaration(
-            id: id,
-            prefix: prefix,
-            title: title,
-            structure: .mspa,
-            layouts: [
+            let optional = GPPSegmentDeclaration("sensitiveData", subsectionID: 1, isOptional: true, fields: [list])
+            layouts = [
                 GPPSectionLayout(name: "default", segments: [core, optional]),
                 GPPSectionLayout(name: "headerFirst", segments: [header, core, optional], coreIndex: 1),
+                GPPSectionLayout(
+                    name: "sensitiveDataInCore",
+                    segments: [GPPSegmentDeclaration("core", fields: fields + [list]), .gpc]
+                ),
             ]
-        )
+        } else {
+            layouts = [
+                GPPSectionLayout(name: "default", segments: [core, .gpc]),
+                GPPSectionLayout(name: "headerFirst", segments: [header, core, .gpc], coreIndex: 1),
+            ]
+        }
+        return GPPSectionDeclaration(id: id, prefix: prefix, title: title, structure: .mspa, layouts: layouts)
     }
 }
 
