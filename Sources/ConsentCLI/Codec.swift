@@ -13,9 +13,13 @@ struct DecodedString {
 
 /// The one place the command talks to the codecs (ConsentKit), so that a cache can be put in front of it.
 enum Codec {
-    /// Decodes `text`, detecting its kind unless `kind` is given.
-    static func decode(_ text: String, kind: ConsentFormat?) throws(ConsentError) -> DecodedString {
-        let value = try ConsentString(encoded: text, kind: kind)
+    /// Decodes `text`, detecting its kind unless `kind` is given; `strict` decodes with ``DecodingOptions/strict``.
+    static func decode(
+        _ text: String,
+        kind: ConsentFormat?,
+        strict: Bool = false
+    ) throws(ConsentError) -> DecodedString {
+        let value = try ConsentString(encoded: text, kind: kind, options: strict ? .strict : DecodingOptions())
         return DecodedString(value: value, json: value.jsonValue())
     }
 

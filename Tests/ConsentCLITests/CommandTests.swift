@@ -23,6 +23,21 @@ import Testing
         #expect(try jsonLines(result.output).map { $0["type"]?.stringValue } == ["tcf", "gpp", "usp"])
     }
 
+    /// `--strict` decodes with `DecodingOptions.strict`: an error-level lint finding fails the string
+    /// (`policyViolation`), and so does an AC id with leading zeros (ac.md §4: `badValue` in strict mode), on the
+    /// command line, from standard input (the cached path too) and in explain.
+    @Test func decodeStrictRejectsWhatLintCallsAnError() throws {
+        #expect(run(["decode", "--json", "1Y--"]).status == 0)
+        let strict = run(["decode", "--json", "--strict", "1Y--"])
+        #expect(strict.status == 1)
+        #expect(try jsonLines(strict.output).first?["error"]?["code"] == .string("policyViolation"))
+        let leadingZeros = run(["decode", "--json", "--strict"], input: "1~007\n1~7\n1~007\n")
+        #expect(try jsonLines(leadingZeros.output).map { $0["type"]?.stringValue } == ["error", "ac", "error"])
+        #expect(run(["decode", "--json", "--strict", "--no-cache"], input: "1~007\n").status == 1)
+        #expect(run(["explain", "--strict", "1~007"]).status == 1)
+        #expect(run(["explain", "1~007"]).status == 0)
+    }
+
     /// An empty `gpp_sid` is flagged as an empty `us_privacy` or `gdpr_consent` is: no section is said to apply.
     @Test func decodeFlagsAnEmptyGppSID() {
         let result = run(["decode", "--json", "gpp=DBABTA~1YNN&gpp_sid="])

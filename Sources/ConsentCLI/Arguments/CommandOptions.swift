@@ -15,6 +15,8 @@ struct CommandOptions {
         case format
         /// `--no-cache`.
         case noCache
+        /// `--strict`.
+        case strict
         /// `--cmp-sdk-id <id>` of `keys`.
         case cmpSdkID
         /// `--cmp-sdk-version <version>` of `keys`.
@@ -28,6 +30,7 @@ struct CommandOptions {
             case .vendorList: ["--gvl"]
             case .format: ["--format", "-f"]
             case .noCache: ["--no-cache"]
+            case .strict: ["--strict"]
             case .cmpSdkID: ["--cmp-sdk-id"]
             case .cmpSdkVersion: ["--cmp-sdk-version"]
             }
@@ -44,6 +47,8 @@ struct CommandOptions {
     var cache = true
     /// `--format` of `keys`.
     var format = PreferencesWriter.Format.json
+    /// `--strict`: strings are decoded with ``DecodingOptions/strict`` (an error-level lint finding fails them).
+    var strict = false
     /// `--cmp-sdk-id` of `keys`: the CMP SDK's registered id (`IABTCF_CmpSdkID`), which only the CMP knows.
     var cmpSdkID: Int?
     /// `--cmp-sdk-version` of `keys`: the CMP SDK's version (`IABTCF_CmpSdkVersion`).
@@ -80,6 +85,9 @@ struct CommandOptions {
                 case (_, .noCache?):
                     try cursor.flag(name, inline: inline)
                     cache = false
+                case (_, .strict?):
+                    try cursor.flag(name, inline: inline)
+                    strict = true
                 case (_, .cmpSdkID?):
                     cmpSdkID = try Self.twelveBitNumber(cursor.value(of: name, inline: inline), option: name)
                 case (_, .cmpSdkVersion?):

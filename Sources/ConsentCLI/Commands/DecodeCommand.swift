@@ -2,7 +2,7 @@ import ConsentCache
 import ConsentInput
 import ConsentKit
 
-/// `consent decode [--json] [--kind K] [--gvl FILE] [--no-cache] [INPUT...]`: every string of every input, as a
+/// `consent decode [--json] [--kind K] [--strict] [--gvl FILE] [--no-cache] [INPUT...]`: every string of every input, as a
 /// tree for people or as the JSON form (one object per line). Without INPUT, one input per line of standard
 /// input, streamed; with `--json`, a bare string seen before is printed from a cache of JSON lines.
 struct DecodeCommand: Command {
@@ -12,7 +12,7 @@ struct DecodeCommand: Command {
     let options: CommandOptions
 
     init(arguments: [String]) throws(UsageError) {
-        options = try CommandOptions(arguments, accepting: [.json, .kind, .vendorList, .noCache])
+        options = try CommandOptions(arguments, accepting: [.json, .kind, .strict, .vendorList, .noCache])
     }
 
     func run(io: CommandIO) -> ExitCode {
@@ -74,7 +74,7 @@ final class DecodeSession {
     func decodeBareLine(_ text: String, number: Int) -> Bool {
         guard let jsonLines else {
             do {
-                let decoded = try Codec.decode(text, kind: command.options.kind)
+                let decoded = try Codec.decode(text, kind: command.options.kind, strict: command.options.strict)
                 JSONOutput.writeLine(decoded.json, to: io.output)
             } catch {
                 reportBareLine(error, text: text, number: number)
@@ -86,7 +86,7 @@ final class DecodeSession {
             result = cached
         } else {
             result = Result { () throws(ConsentError) in
-                let decoded = try Codec.decode(text, kind: command.options.kind)
+                let decoded = try Codec.decode(text, kind: command.options.kind, strict: command.options.strict)
                 scratch.removeAll()
                 JSONOutput.write(decoded.json, to: scratch)
                 return scratch.text
@@ -116,7 +116,12 @@ final class DecodeSession {
         case .success(let value):
             extracted = value
         }
-        let decoded = DecodedInput(label: extraction.label, input: extracted, kind: command.options.kind)
+        let decoded = DecodedInput(
+            label: extraction.label,
+            input: extracted,
+            kind: command.options.kind,
+            strict: command.options.strict
+        )
         if decoded.hasFailures { failed = true }
         let findings = CrossChecks.diagnostics(for: decoded)
         if command.options.json {

@@ -1,7 +1,7 @@
 import ConsentInput
 import ConsentKit
 
-/// `consent explain [--json] [--kind K] INPUT...`: every field with its bit offset, width, raw bits and value,
+/// `consent explain [--json] [--kind K] [--strict] INPUT...`: every field with its bit offset, width, raw bits and value,
 /// segment by segment.
 struct ExplainCommand: Command {
     static let name = "explain"
@@ -13,7 +13,7 @@ struct ExplainCommand: Command {
     let options: CommandOptions
 
     init(arguments: [String]) throws(UsageError) {
-        options = try CommandOptions(arguments, accepting: [.json, .kind])
+        options = try CommandOptions(arguments, accepting: [.json, .kind, .strict])
         guard !options.operands.isEmpty else { throw UsageError("explain needs a string to explain") }
     }
 
@@ -34,7 +34,12 @@ struct ExplainCommand: Command {
                     extracted = value
                 }
                 // Decoded as `decode` decodes it: the decoder, not the walk, tells whether the string is valid.
-                let decoded = DecodedInput(label: extraction.label, input: extracted, kind: options.kind)
+                let decoded = DecodedInput(
+                    label: extraction.label,
+                    input: extracted,
+                    kind: options.kind,
+                    strict: options.strict
+                )
                 for item in decoded.items {
                     let signal = item.signal
                     let decodes = if case .success = item.result { true } else { false }

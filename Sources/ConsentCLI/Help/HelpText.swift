@@ -72,7 +72,8 @@ enum HelpText {
     // MARK: - decode
 
     static let decodeUsage = """
-        USAGE: consent decode [--json] [--kind <kind>] [--gvl <file>] [--no-cache] [--color <when>] [<input> ...]
+        USAGE: consent decode [--json] [--kind <kind>] [--strict] [--gvl <file>] [--no-cache] [--color <when>]
+                              [<input> ...]
 
         """
 
@@ -89,6 +90,8 @@ enum HelpText {
                                 not decode prints {"type":"error","input":...,"error":{"code":...}} instead.
           -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind;
                                 from URLs, bid requests and preferences keep only strings of that kind.
+          --strict              A string with an error-level lint finding (consent lint) fails to decode, with
+                                code policyViolation; an AC id written with leading zeros fails (badValue).
           --gvl <file>          A Global Vendor List (vendor-list.json, format v2 or v3): print vendor names.
           --no-cache            Decode every line of standard input, even a repeat. By default --json prints
                                 a repeated string from a cache of the last 10,000 distinct ones (at most
@@ -199,7 +202,7 @@ enum HelpText {
     // MARK: - explain
 
     static let explainUsage = """
-        USAGE: consent explain [--json] [--kind <kind>] [--color <when>] <input> ...
+        USAGE: consent explain [--json] [--kind <kind>] [--strict] [--color <when>] <input> ...
 
         """
 
@@ -214,6 +217,7 @@ enum HelpText {
         OPTIONS:
           -j, --json            One JSON object per field: {"segment","field","bitOffset","width","bits","value"}.
           -k, --kind <kind>     Read bare strings as tcf, gpp, usp or ac instead of detecting the kind.
+          --strict              Judge each string as consent decode --strict does.
           --color <when>        auto (default), always or never.
           -h, --help            Show this help.
 

@@ -22,8 +22,9 @@ struct DecodedInput {
     var skippedKinds: Set<ConsentFormat> = []
 
     /// Decodes every string of `input`. With `kind`, a bare string is decoded as that kind, and only the strings
-    /// of that kind are kept from a URL, bid request or preferences file.
-    init(label: String, input: ExtractedInput, kind: ConsentFormat?) {
+    /// of that kind are kept from a URL, bid request or preferences file; `strict` decodes with
+    /// ``DecodingOptions/strict``.
+    init(label: String, input: ExtractedInput, kind: ConsentFormat?, strict: Bool = false) {
         self.label = label
         self.input = input
         var signals = input.signals
@@ -38,7 +39,9 @@ struct DecodedInput {
         items = signals.map { signal in
             Item(
                 signal: signal,
-                result: Result { () throws(ConsentError) in try Codec.decode(signal.text, kind: signal.kind) }
+                result: Result { () throws(ConsentError) in
+                    try Codec.decode(signal.text, kind: signal.kind, strict: strict)
+                }
             )
         }
     }
