@@ -81,6 +81,7 @@ extension GPPFieldSection {
         guard let object = json.objectValue else {
             throw ConsentError(.badJSON, format: .gpp, segment: declaration.prefix)
         }
+        try Self.checkKeys(object, declaration)
         let layoutIndex = try Self.layoutIndex(declaration, for: object)
         var section = GPPFieldSection(declaration, blankLayout: layoutIndex)
         for (segmentIndex, segment) in section.layout.segments.enumerated() {
@@ -105,6 +106,22 @@ extension GPPFieldSection {
             section = decoded
         }
         self = section
+    }
+
+    /// Throws `badJSON` for a key that no layout of the section has (`"gpc"` in a section without a GPC
+    /// subsection, a misspelt field): writing the rest would drop it without a word. `field` is the key when some
+    /// GPP section has a field of that name, else empty.
+    private static func checkKeys(_ object: JSONObject, _ declaration: GPPSectionDeclaration) throws(ConsentError) {
+        func keys(of declaration: GPPSectionDeclaration) -> [StaticString] {
+            declaration.layouts.flatMap { layout in
+                layout.segments.flatMap { [$0.typeKey, $0.includedKey] + $0.fields.map(\.key) }
+            }
+        }
+        let own = Set(keys(of: declaration).map(\.description))
+        for key in object.keys where key != "encoding" && !own.contains(key) {
+            let named = GPPSectionDeclaration.all.lazy.flatMap(keys(of:)).first { $0.description == key }
+            throw ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: named ?? "")
+        }
     }
 
     /// The first layout whose mandatory fields the object has, in the right shapes, and none of whose missing

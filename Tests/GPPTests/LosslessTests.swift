@@ -28,6 +28,24 @@ import Testing
         #expect(try single.encoded(options: .canonical) == "DBABLA~BAAQAAAAAQA.QA")
     }
 
+    /// A key no layout of the section has is refused, not dropped: `gpc` in usva (which has no GPC subsection)
+    /// would otherwise encode as if it were not there.
+    @Test func aKeyTheSectionDoesNotHaveIsRefused() throws {
+        let section = try GPPFieldSection(.usVirginia, encoded: "Bhhhhhg")
+        var object = try #require(section.jsonValue().objectValue)
+        object["encoding"] = nil
+        #expect(try GPPFieldSection(.usVirginia, json: .object(object)).encoded() == "Bhhhhhg")
+        for (key, named) in [("gpc", "gpc"), ("saleOptOutNotise", "")] {
+            var changed = object
+            changed[key] = .bool(true)
+            let error = thrownError { () throws(ConsentError) in
+                _ = try GPPFieldSection(.usVirginia, json: .object(changed))
+            }
+            #expect(error?.code == .badJSON, "\(key)")
+            #expect(error?.field.description == named, "\(key)")
+        }
+    }
+
     @Test func removingASectionRewritesTheHeader() throws {
         var string = try GPPString(encoded: "DBABrw~BAAAAAAAAQ.Q~BAAAAACA")
         string[id: 8] = nil
