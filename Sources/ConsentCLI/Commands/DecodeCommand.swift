@@ -2,9 +2,9 @@ import ConsentCache
 import ConsentInput
 import ConsentKit
 
-/// `consent decode [--json] [--kind K] [--strict] [--gvl FILE] [--no-cache] [INPUT...]`: every string of every input, as a
-/// tree for people or as the JSON form (one object per line). Without INPUT, one input per line of standard
-/// input, streamed; with `--json`, a bare string seen before is printed from a cache of JSON lines.
+/// `consent decode [--json] [--kind K] [--strict] [--gvl FILE] [--no-cache] [INPUT...]`: every string of every
+/// input, as a tree for people or as the JSON form (one object per line). Without INPUT, one input per line of
+/// standard input, streamed; with `--json`, a bare string seen before is printed from a cache of JSON lines.
 struct DecodeCommand: Command {
     static let name = "decode"
 

@@ -1,8 +1,8 @@
 import ConsentInput
 import ConsentKit
 
-/// `consent explain [--json] [--kind K] [--strict] INPUT...`: every field with its bit offset, width, raw bits and value,
-/// segment by segment.
+/// `consent explain [--json] [--kind K] [--strict] INPUT...`: every field with its bit offset, width, raw bits and
+/// value, segment by segment.
 struct ExplainCommand: Command {
     static let name = "explain"
     static let abstract = "Show every field with its bit offset, width, raw bits and value"
