@@ -21,9 +21,13 @@ extension AdditionalConsentString {
     /// ``encoded(options:)`` only when it decodes to the same value.
     ///
     /// - Throws: ``ConsentError/Code/badJSON`` naming the member (`field`) that is missing or malformed (ids must be
-    ///   integers in `1...65535`); ``ConsentError/Code/badVersion`` for a version other than 1 or 2.
+    ///   integers in `1...65535`), or a key the form does not have or gives twice (`field` the key when it is one of
+    ///   the form's, else empty); ``ConsentError/Code/badVersion`` for a version other than 1 or 2.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .ac) }
+        if let key = Self.jsonKeys.firstUnexpectedKey(in: object) {
+            throw ConsentError(.badJSON, format: .ac, field: Self.jsonKeys.name(of: key) ?? "")
+        }
         if let type = object["type"], type != .string(ConsentFormat.ac.rawValue) {
             throw ConsentError(.badJSON, format: .ac, field: "type")
         }
@@ -60,4 +64,7 @@ extension AdditionalConsentString {
         }
         return ids
     }
+
+    /// The keys of the object; others are refused.
+    static let jsonKeys = JSONKeySet(["type", "version", "consentedProviders", "disclosedProviders", "encoding"])
 }

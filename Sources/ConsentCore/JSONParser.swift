@@ -3,7 +3,8 @@ extension JSONValue {
     public static let maximumDepth = 64
 
     /// Parses JSON text (RFC 8259). Numbers without fraction or exponent that fit `Int64` become ``int(_:)``.
-    /// - Throws: ``ConsentError/Code/badJSON`` with the character offset of the problem.
+    /// - Throws: ``ConsentError/Code/badJSON`` with the character offset of the problem; a key given twice in one
+    ///   object is one (at the second), since readers would otherwise disagree on which value it has.
     public init(parsing text: some StringProtocol) throws(ConsentError) {
         self = try withTextView(of: text) { view throws(ConsentError) in
             var parser = JSONTextParser(view)
@@ -68,15 +69,32 @@ struct JSONTextParser {
             index += 1
             return .object(object)
         }
+        // Keys seen, once the object is too large to search its members for each new key.
+        var keys: Set<String>? = nil
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error() }
+            let keyOffset = index
             let key = try parseString()
+            // A repeated key is refused (RFC 8259 §4: names SHOULD be unique; parsers differ on which value they
+            // keep), at the repeat.
+            let repeated: Bool
+            if object.count < 16 {
+                repeated = object.members.contains { $0.key == key }
+            } else {
+                var seen = keys.take() ?? Set(object.keys)
+                repeated = !seen.insert(key).inserted
+                keys = seen
+            }
+            if repeated {
+                index = keyOffset
+                throw error()
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error() }
             index += 1
             skipWhitespace()
-            object[key] = try parseValue(depth: depth + 1)
+            object.append(key, try parseValue(depth: depth + 1))
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 index += 1

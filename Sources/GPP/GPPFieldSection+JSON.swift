@@ -109,8 +109,8 @@ extension GPPFieldSection {
     }
 
     /// Throws `badJSON` for a key that no layout of the section has (`"gpc"` in a section without a GPC
-    /// subsection, a misspelt field): writing the rest would drop it without a word. `field` is the key when some
-    /// GPP section has a field of that name, else empty.
+    /// subsection, a misspelt field), or that is given twice: writing the rest would drop it without a word. `field`
+    /// is the key when some GPP section has a field of that name, else empty.
     private static func checkKeys(_ object: JSONObject, _ declaration: GPPSectionDeclaration) throws(ConsentError) {
         func keys(of declaration: GPPSectionDeclaration) -> [StaticString] {
             declaration.layouts.flatMap { layout in
@@ -118,9 +118,12 @@ extension GPPFieldSection {
             }
         }
         let own = Set(keys(of: declaration).map(\.description))
-        for key in object.keys where key != "encoding" && !own.contains(key) {
-            let named = GPPSectionDeclaration.all.lazy.flatMap(keys(of:)).first { $0.description == key }
-            throw ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: named ?? "")
+        var seen: Set<String> = []
+        for key in object.keys {
+            guard key == "encoding" || own.contains(key), seen.insert(key).inserted else {
+                let named = GPPSectionDeclaration.all.lazy.flatMap(keys(of:)).first { $0.description == key }
+                throw ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: named ?? "")
+            }
         }
     }
 

@@ -23,10 +23,14 @@ extension GPPString {
     /// Reads the JSON form. Sections come in `sectionIds` order, each from `sections` under its prefix (or id);
     /// a section whose `encoding.text` decodes to the same values keeps that text, and the whole string keeps
     /// `encoding.text` when it decodes to the same sections.
-    /// - Throws: `badJSON` naming the key (`sectionIds` when `sections` holds a section it does not list);
+    /// - Throws: `badJSON` naming the key (`sectionIds` when `sections` holds a section it does not list,
+    ///   `sections` when it holds one twice), or for a key the form does not have or gives twice (named when it is one of the form's);
     ///   `badVersion`; `unknownFormat` for another `type`; the sections' errors.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .gpp) }
+        if let key = Self.jsonKeys.firstUnexpectedKey(in: object) {
+            throw ConsentError(.badJSON, format: .gpp, field: Self.jsonKeys.name(of: key) ?? "")
+        }
         if let type = object["type"], type.stringValue != "gpp" {
             throw ConsentError(.unknownFormat, format: .gpp, field: "type")
         }
@@ -50,10 +54,12 @@ extension GPPString {
             listedKeys.insert(key)
             sections.append(try GPPSection(id: id, json: sectionJSON))
         }
-        // A section that `sectionIds` does not list would be left out of the string without a word.
+        // A section that `sectionIds` does not list would be left out of the string without a word, and of a
+        // section given twice only the first would be read.
         guard body.keys.allSatisfy(listedKeys.contains) else {
             throw ConsentError(.badJSON, format: .gpp, field: "sectionIds")
         }
+        guard Set(body.keys).count == body.count else { throw ConsentError(.badJSON, format: .gpp, field: "sections") }
         var string = GPPString(sections: sections)
         let encoding = object["encoding"]
         if let text = encoding?["text"]?.stringValue, let decoded = try? GPPString(encoded: text),
@@ -65,6 +71,9 @@ extension GPPString {
         }
         self = string
     }
+
+    /// The keys of the top-level object; others are refused.
+    static let jsonKeys = JSONKeySet(["type", "version", "sectionIds", "sections", "encoding"])
 }
 
 extension GPPSection {
@@ -81,7 +90,8 @@ extension GPPSection {
 
     /// Reads section `id` from its JSON object.
     /// - Throws: `badJSON` naming the key; for an unknown section, `badJSON` (segment `section`, field `raw`,
-    ///   `value` the section id) when `raw` is missing or would not decode as one section.
+    ///   `value` the section id) when `raw` is missing, not the object's only key, or would not decode as one
+    ///   section.
     public init(id: Int, json: JSONValue) throws(ConsentError) {
         switch id {
         case 1: self = .tcfEuV1(try TCStringV1(json: json))
@@ -95,7 +105,7 @@ extension GPPSection {
         if let declaration = GPPSectionDeclaration.declaration(for: id) {
             self = .fields(try GPPFieldSection(declaration, json: json))
         } else {
-            guard let raw = json["raw"]?.stringValue else {
+            guard let raw = json["raw"]?.stringValue, json.objectValue?.keys == ["raw"] else {
                 throw ConsentError(.badJSON, format: .gpp, segment: "section", field: "raw", value: Int64(id))
             }
             let section = UnknownGPPSection(id: id, text: raw)

@@ -82,6 +82,18 @@ struct JSONMembers {
         return code
     }
 
+    /// Every key must be one of `keys`, each once (``JSONKeySet``); the error names the refused key when it is a
+    /// key of some TC string object (`vendorIds` outside a restriction), else has no field.
+    func requireOnly(_ keys: JSONKeySet) throws(ConsentError) {
+        guard let key = keys.firstUnexpectedKey(in: object) else { return }
+        throw fail(JSONMembers.tcKeys.name(of: key) ?? "")
+    }
+
+    /// Every key of the objects of a TC string's JSON form (v2 and v1.1), for naming a refused one.
+    static let tcKeys = JSONKeySet.union([
+        TCString.jsonKeys, TCString.publisherTCKeys, TCString.restrictionKeys, TCStringV1.jsonKeys,
+    ])
+
     /// When the member is present, it must be this string (`"type": "tcf"`).
     func expect(_ key: StaticString, equals expected: String) throws(ConsentError) {
         if let value = optional(key), value.stringValue != expected { throw fail(key) }

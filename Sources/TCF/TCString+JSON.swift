@@ -91,9 +91,11 @@ extension TCString {
     /// Values are not range-checked here: ``encoded(options:)`` reports a value that does not fit its field.
     /// - Throws: `badJSON` naming the member (and the segment, `publisherTC` or `publisherRestrictions`) that is
     ///   missing or of the wrong kind: ids must be integers in 1...65535, timestamps ISO 8601, codes two letters,
-    ///   restriction types 0-2.
+    ///   restriction types 0-2; or a key its object does not have, or gives twice (the member named when it is a key
+    ///   of the TC string's JSON form, else no field: a misspelt key would otherwise be dropped without a word).
     public init(json: JSONValue) throws(ConsentError) {
         let members = try JSONMembers(json)
+        try members.requireOnly(Self.jsonKeys)
         try members.expect("type", equals: "tcf")
         if let version = members.optional("version"), version.intValue != 2 { throw members.fail("version") }
         self.init(
@@ -139,6 +141,24 @@ extension TCString {
         }
     }
 
+    /// The keys of the top-level object (also a GPP `tcfeuv2` section's, without `type`).
+    static let jsonKeys = JSONKeySet([
+        "type", "version", "created", "lastUpdated", "cmpId", "cmpVersion", "consentScreen", "consentLanguage",
+        "vendorListVersion", "policyVersion", "isServiceSpecific", "useNonStandardTexts", "specialFeatureOptins",
+        "purposeConsents", "purposeLegitimateInterests", "purposeOneTreatment", "publisherCountryCode",
+        "vendorConsents", "vendorLegitimateInterests", "publisherRestrictions", "disclosedVendors", "allowedVendors",
+        "publisherTC", "encoding",
+    ])
+
+    /// The keys of one entry of `publisherRestrictions`.
+    static let restrictionKeys = JSONKeySet(["purposeId", "restrictionType", "vendorIds"])
+
+    /// The keys of the `publisherTC` object.
+    static let publisherTCKeys = JSONKeySet([
+        "publisherConsents", "publisherLegitimateInterests", "numCustomPurposes", "publisherCustomConsents",
+        "publisherCustomLegitimateInterests",
+    ])
+
     static func restrictions(_ value: JSONValue) throws(ConsentError) -> [PublisherRestriction] {
         guard let array = value.arrayValue else {
             throw ConsentError(.badJSON, format: .tcf, field: "publisherRestrictions")
@@ -146,6 +166,7 @@ extension TCString {
         var result: [PublisherRestriction] = []
         for element in array {
             let members = try JSONMembers(element, segment: "publisherRestrictions", field: "publisherRestrictions")
+            try members.requireOnly(restrictionKeys)
             guard let type = RestrictionType(rawValue: try members.int("restrictionType")) else {
                 throw members.fail("restrictionType")
             }
@@ -162,6 +183,7 @@ extension TCString {
 
     static func publisherTC(_ value: JSONValue) throws(ConsentError) -> PublisherTC {
         let members = try JSONMembers(value, segment: "publisherTC", field: "publisherTC")
+        try members.requireOnly(publisherTCKeys)
         return PublisherTC(
             publisherConsents: try members.ids("publisherConsents"),
             publisherLegitimateInterests: try members.ids("publisherLegitimateInterests"),

@@ -55,9 +55,11 @@ extension TCStringV1 {
 
     /// Builds a value from its JSON form (`type`, `version` may be left out but must say `tcf` and 1 when present).
     /// With an `encoding` whose `original` decodes to the same values, the result is that decoded value.
-    /// - Throws: `badJSON` naming the member that is missing or of the wrong kind.
+    /// - Throws: `badJSON` naming the member that is missing or of the wrong kind, or a key the form does not have
+    ///   or gives twice (named when it is a key of the TC string's JSON form).
     public init(json: JSONValue) throws(ConsentError) {
         let members = try JSONMembers(json)
+        try members.requireOnly(Self.jsonKeys)
         try members.expect("type", equals: "tcf")
         if let version = members.optional("version"), version.intValue != 1 { throw members.fail("version") }
         self.init(
@@ -77,4 +79,10 @@ extension TCStringV1 {
             self = decoded
         }
     }
+
+    /// The keys of the object (also a GPP `tcfeuv1` section's, without `type`).
+    static let jsonKeys = JSONKeySet([
+        "type", "version", "created", "lastUpdated", "cmpId", "cmpVersion", "consentScreen", "consentLanguage",
+        "vendorListVersion", "purposesAllowed", "vendorConsents", "encoding",
+    ])
 }

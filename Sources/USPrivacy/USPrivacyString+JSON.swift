@@ -21,9 +21,13 @@ extension USPrivacyString {
     /// An `encoding.original` text is kept for ``encoded(options:)`` only when it decodes to the same letters.
     ///
     /// - Throws: ``ConsentError/Code/badJSON`` naming the member (`field`) that is missing or not one of `"Y"`,
-    ///   `"N"`, `"-"`; ``ConsentError/Code/badVersion`` for a version other than 1.
+    ///   `"N"`, `"-"`, or a key the form does not have or gives twice (`field` the key when it is one of the form's,
+    ///   else empty); ``ConsentError/Code/badVersion`` for a version other than 1.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .usp) }
+        if let key = Self.jsonKeys.firstUnexpectedKey(in: object) {
+            throw ConsentError(.badJSON, format: .usp, field: Self.jsonKeys.name(of: key) ?? "")
+        }
         if let type = object["type"], type != .string(ConsentFormat.usp.rawValue) {
             throw ConsentError(.badJSON, format: .usp, field: "type")
         }
@@ -51,4 +55,7 @@ extension USPrivacyString {
         else { throw ConsentError(.badJSON, format: .usp, field: field) }
         return flag
     }
+
+    /// The keys of the object (also a GPP `uspv1` section's, without `type`); others are refused.
+    static let jsonKeys = JSONKeySet(["type", "version", "notice", "optOutSale", "lspaCovered", "encoding"])
 }

@@ -41,6 +41,7 @@ import Testing
         (#"{"version":2,"consentedProviders":["1"],"disclosedProviders":[]}"#, "consentedProviders"),
         (#"{"version":2,"consentedProviders":[]}"#, "disclosedProviders"),
         (#"{"version":1,"consentedProviders":[],"disclosedProviders":[3]}"#, "disclosedProviders"),
+        (#"{"version":2,"consentedProviders":[],"disclosedProviders":[],"consented":[3]}"#, ""),
     ])
     func rejectsMalformedJSONNamingTheMember(text: String, field: String) throws {
         let error = #expect(throws: ConsentError.self) { try AdditionalConsentString(json: JSONValue(parsing: text)) }

@@ -169,6 +169,24 @@ import Testing
         #expect(lines.last?.hasPrefix("error: document 3: badJSON") == true)
     }
 
+    /// A key the form does not have is refused, and the line says what the unnamed member means; a key given twice
+    /// is refused where it repeats.
+    @Test func encodeRefusesAKeyTheFormDoesNotHave() {
+        let misspelt = #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N","optOutSales":"Y"}"#
+        let twice = #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N","notice":"N"}"#
+        let result = run(["encode"], input: misspelt + "\n" + twice)
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        let lines = result.error.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                "error: document 1: usp badJSON: bad JSON: a key the object does not have (misspelt?) or has twice,"
+                    + " or a value that should be an object",
+                "error: document 2: badJSON: bad JSON at character 74",
+            ]
+        )
+    }
+
     /// Well-formed JSON holding a value its field cannot take is not called malformed.
     @Test func encodeSaysWhichMemberIsWrongWithoutCallingTheJSONMalformed() {
         let document = #"{"type":"usp","version":1,"notice":"y","optOutSale":"N","lspaCovered":"N"}"#

@@ -64,6 +64,35 @@ import Testing
         #expect(error.characterOffset == offset, "\(text)")
     }
 
+    /// A repeated key is an error at the repeat, however large the object: readers disagree on which value it has.
+    @Test func refusesAKeyGivenTwiceInOneObject() throws {
+        for count in [1, 15, 16, 40] {
+            let members = (0..<count).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+            let text = "{" + members + #", "k0": true}"#
+            let error = try #require(throws: ConsentError.self) { try JSONValue(parsing: text) }
+            #expect(error.code == .badJSON)
+            #expect(error.characterOffset == text.utf8.count - 11, "\(count) members")
+            #expect(try JSONValue(parsing: "{" + members + "}").objectValue?.count == count)
+        }
+        #expect(try JSONValue(parsing: #"[{"a": 1}, {"a": 2}, {"b": {"a": 3}}]"#).arrayValue?.count == 3)
+    }
+
+    @Test func keySetsFindTheFirstKeyOutsideThemOrRepeated() {
+        let keys = JSONKeySet(["type", "version", "notice"])
+        #expect(keys.firstUnexpectedKey(in: JSONObject([("notice", .null), ("type", .null)])) == nil)
+        #expect(
+            keys.firstUnexpectedKey(in: JSONObject([("notice", .null), ("notise", .null), ("x", .null)])) == "notise"
+        )
+        #expect(
+            keys.firstUnexpectedKey(in: JSONObject([("type", .null), ("version", .null), ("type", .int(1))])) == "type"
+        )
+        #expect(keys.name(of: "version")?.description == "version")
+        #expect(keys.name(of: "versio") == nil)
+        let union = JSONKeySet.union([keys, JSONKeySet(["version", "raw"])])
+        #expect(union.name(of: "raw")?.description == "raw")
+        #expect(union.firstUnexpectedKey(in: JSONObject([("raw", .null), ("notice", .null)])) == nil)
+    }
+
     @Test func stopsAtTheMaximumDepth() throws {
         let deep = String(repeating: "[", count: JSONValue.maximumDepth + 1)
         let error = try #require(throws: ConsentError.self) { try JSONValue(parsing: deep) }

@@ -46,6 +46,34 @@ import Testing
         }
     }
 
+    /// The same holds for the string's own object, for the sections object (a section given twice) and for an
+    /// unknown section's object, whose one key is `raw`.
+    @Test func aKeyTheStringDoesNotHaveIsRefused() throws {
+        let string = try GPPString(encoded: "DBACNYA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN")
+        var object = try #require(string.jsonValue().objectValue)
+        object["encoding"] = nil
+        #expect(try GPPString(json: .object(object)) == string)
+        for (key, named) in [("sectionId", ""), ("version", "version")] {
+            let changed = JSONObject(object.members.map { ($0.key, $0.value) } + [(key, .int(1))])
+            let error = thrownError { () throws(ConsentError) in _ = try GPPString(json: .object(changed)) }
+            #expect(error?.code == .badJSON, "\(key)")
+            #expect(error?.fieldPath == named, "\(key)")
+        }
+        let sections = try #require(object["sections"]?.objectValue)
+        var twice = object
+        twice["sections"] = .object(JSONObject(sections.members.map { ($0.key, $0.value) } + [sections.members[1]]))
+        let error = thrownError { () throws(ConsentError) in _ = try GPPString(json: .object(twice)) }
+        #expect(error?.code == .badJSON)
+        #expect(error?.fieldPath == "sections")
+        var unknown = try #require(rawDocument(id: 4, raw: "Zm9v").objectValue)
+        unknown["sections"] = .object(
+            JSONObject([("4", .object(JSONObject([("raw", .string("Zm9v")), ("x", .int(1))])))])
+        )
+        let unknownError = thrownError { () throws(ConsentError) in _ = try GPPString(json: .object(unknown)) }
+        #expect(unknownError?.code == .badJSON)
+        #expect(unknownError?.fieldPath == "section.raw")
+    }
+
     @Test func removingASectionRewritesTheHeader() throws {
         var string = try GPPString(encoded: "DBABrw~BAAAAAAAAQ.Q~BAAAAACA")
         string[id: 8] = nil

@@ -29,6 +29,9 @@ import USPrivacy
         (#"{"version":1,"notice":"N","optOutSale":"y","lspaCovered":"-"}"#, "optOutSale"),
         (#"{"version":1,"notice":"N","optOutSale":"Y","lspaCovered":"YN"}"#, "lspaCovered"),
         (#"{"version":1,"notice":"N","optOutSale":"Y","lspaCovered":true}"#, "lspaCovered"),
+        // A key the form does not have, named when it is one of the form's keys (never, here).
+        (#"{"version":1,"notise":"N","notice":"N","optOutSale":"Y","lspaCovered":"-"}"#, ""),
+        (#"{"version":1,"notice":"N","optOutSale":"Y","lspaCovered":"-","gpc":true}"#, ""),
     ])
     func rejectsMalformedJSONNamingTheMember(text: String, field: String) throws {
         let json = try JSONValue(parsing: text)

@@ -23,6 +23,12 @@ enum ErrorText {
         {
             text += " ('\(character)')"
         }
+        if error.code == .badJSON && error.field.utf8CodeUnitCount == 0 && error.characterOffset == nil {
+            // The JSON readers name a missing or malformed member; one without a name is a key the object may not
+            // have (or has twice), the value of which would otherwise be dropped, or an object that is not one.
+            text += ": a key \(error.segment.utf8CodeUnitCount == 0 ? "the" : "this") object does not have"
+            text += " (misspelt?) or has twice, or a value that should be an object"
+        }
         if error.code == .badBase64, let value = error.value, let character = printable(value) {
             text += " ('\(character)')"
             if character == "+" || character == "/" {

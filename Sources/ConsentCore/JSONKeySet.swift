@@ -1,0 +1,44 @@
+/// The keys one JSON object of a consent string's JSON form may have (spec/json.md), for refusing the others.
+///
+/// A reader that takes the keys it knows and ignores the rest turns a misspelt key (`"purposeConsent"`, `"gpc"` in
+/// a section without a GPC subsection) into a string that silently says something else, and a key given twice
+/// into whichever of its values the reader happens to see. ``firstUnexpectedKey(in:)`` finds both.
+public struct JSONKeySet: Sendable {
+    private let table: StaticKeyTable
+    private let keys: [StaticString]
+
+    /// The set of `keys` (at most 64).
+    public init(_ keys: [StaticString]) {
+        precondition(keys.count <= 64, "a JSON key set holds at most 64 keys")
+        self.keys = keys
+        table = StaticKeyTable(keys)
+    }
+
+    /// The first key of `object`, in document order, that is not in the set or that repeats an earlier key;
+    /// nil when every key is in the set, each once.
+    public func firstUnexpectedKey(in object: JSONObject) -> String? {
+        var seen: UInt64 = 0
+        for key in object.keys {
+            guard let index = table.index(of: key) else { return key }
+            let bit: UInt64 = 1 << UInt64(index)
+            if seen & bit != 0 { return key }
+            seen |= bit
+        }
+        return nil
+    }
+
+    /// `key` as the static string of this set that spells it, or nil: a key refused in one object may be a key of
+    /// another (a restriction's `vendorIds` at the top level), which an error can then name.
+    public func name(of key: String) -> StaticString? {
+        table.index(of: key).map { keys[$0] }
+    }
+
+    /// A set of the keys of all the sets given, for ``name(of:)`` across the objects of one format.
+    public static func union(_ sets: [JSONKeySet]) -> JSONKeySet {
+        var keys: [StaticString] = []
+        for set in sets {
+            for key in set.keys where !keys.contains(where: { $0.description == key.description }) { keys.append(key) }
+        }
+        return JSONKeySet(keys)
+    }
+}
