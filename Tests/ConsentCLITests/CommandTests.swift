@@ -510,6 +510,16 @@ import Testing
         #expect(run(["decode", "1YNX"]).error.contains("('X')"))
     }
 
+    /// An AC number that is no provider id says which ids there are; other AC errors do not.
+    @Test func anACNumberOutsideTheIdsSaysWhichIdsThereAre() {
+        for string in ["2~0~dv.", "2~1.65536~dv.", "1~70000"] {
+            #expect(run(["decode", string]).error.hasSuffix("; provider ids are 1 to 65535\n"), "\(string)")
+        }
+        for string in ["2~1.35", "2~1.-3~dv.", "2~1~xx.", "2~65535~dv."] {
+            #expect(!run(["decode", string]).error.contains("provider ids"), "\(string)")
+        }
+    }
+
     /// Whitespace is never trimmed; the format's error may point elsewhere (` 1YNN` is one character too long), so
     /// the line says where the whitespace is.
     @Test func whitespaceAroundAStringIsPointedOut() {

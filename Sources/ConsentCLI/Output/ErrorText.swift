@@ -23,6 +23,10 @@ enum ErrorText {
         {
             text += " ('\(character)')"
         }
+        if error.format == .ac, error.code == .badValue, let value = error.value, value == 0 || value > 0xFFFF {
+            // A number, but not an id.
+            text += "; provider ids are 1 to 65535"
+        }
         if error.code == .badJSON && error.field.utf8CodeUnitCount == 0 && error.characterOffset == nil {
             // The JSON readers name a missing or malformed member; one without a name is a key the object may not
             // have (or has twice), the value of which would otherwise be dropped, or an object that is not one.
