@@ -6,7 +6,10 @@ enum CLI {
 
     /// Every subcommand, in the order `consent --help` lists them.
     static var commands: [any Command.Type] {
-        [DecodeCommand.self, EncodeCommand.self, LintCommand.self, ExplainCommand.self, KeysCommand.self]
+        [
+            DecodeCommand.self, EncodeCommand.self, LintCommand.self, ExplainCommand.self, KeysCommand.self,
+            StatsCommand.self,
+        ]
     }
 
     /// Runs one command line (without the program name) and returns its exit status; flushes both streams.

@@ -21,6 +21,8 @@ struct CommandOptions {
         case cmpSdkID
         /// `--cmp-sdk-version <version>` of `keys`.
         case cmpSdkVersion
+        /// `--vendor <id>` of `stats`, repeatable.
+        case vendor
 
         /// The spellings on the command line, long first.
         var spellings: [String] {
@@ -33,6 +35,7 @@ struct CommandOptions {
             case .strict: ["--strict"]
             case .cmpSdkID: ["--cmp-sdk-id"]
             case .cmpSdkVersion: ["--cmp-sdk-version"]
+            case .vendor: ["--vendor"]
             }
         }
     }
@@ -53,6 +56,8 @@ struct CommandOptions {
     var cmpSdkID: Int?
     /// `--cmp-sdk-version` of `keys`: the CMP SDK's version (`IABTCF_CmpSdkVersion`).
     var cmpSdkVersion: Int?
+    /// `--vendor` of `stats` (repeatable): the vendors whose consents it reports one by one.
+    var vendors: [Int] = []
     /// `--color auto|always|never` (`--no-color` = never); every command accepts it.
     var color = ColorChoice.auto
     /// The operands; a lone `-` (standard input) becomes none.
@@ -92,6 +97,8 @@ struct CommandOptions {
                     cmpSdkID = try Self.twelveBitNumber(cursor.value(of: name, inline: inline), option: name)
                 case (_, .cmpSdkVersion?):
                     cmpSdkVersion = try Self.twelveBitNumber(cursor.value(of: name, inline: inline), option: name)
+                case (_, .vendor?):
+                    vendors.append(try Self.vendorID(cursor.value(of: name, inline: inline), option: name))
                 default:
                     let known = options.compactMap(\.spellings.first) + ["--color", "--no-color", "--help"]
                     throw .unknownOption(name, known: known)
@@ -110,6 +117,14 @@ struct CommandOptions {
     }
 
     /// Parses the value of a `keys` option that names what a TC string holds in 12 bits (CmpId, CmpVersion).
+    /// A vendor id given to `option`.
+    static func vendorID(_ text: String, option: String) throws(UsageError) -> Int {
+        guard let number = Int(text), (1...IDSet.maximumID).contains(number) else {
+            throw UsageError("'\(option)' must be a vendor id from 1 to 65535, not '\(text)'")
+        }
+        return number
+    }
+
     static func twelveBitNumber(_ text: String, option: String) throws(UsageError) -> Int {
         guard let number = Int(text), (0...4095).contains(number) else {
             throw UsageError("'\(option)' must be a number from 0 to 4095, not '\(text)'")

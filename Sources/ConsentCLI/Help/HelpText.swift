@@ -14,6 +14,7 @@ enum HelpText {
           lint      Check strings against their specifications and policies, and against each other
           explain   Show every field with its bit offset, width, raw bits and value
           keys      Print the in-app keys (IABTCF_*, IABGPP_*, IABUSPrivacy_String) a CMP would store
+          stats     Count what many strings say: kinds, failures, purpose and vendor consents, opt-outs
           help      Show the help of a command: consent help decode
 
         OPTIONS:
@@ -196,6 +197,47 @@ enum HelpText {
           consent lint CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
           consent lint 'gdpr=1&gpp=DBABLA~CVVVkkkkkpFY.YA&gpp_sid=7,8'
           consent lint --json < strings.txt | jq 'select(.diagnostics | length > 0)'
+
+        """
+
+    // MARK: - stats
+
+    static let statsUsage = """
+        USAGE: consent stats [--json] [--kind <kind>] [--vendor <id> ...] [<input> ...]
+
+        """
+
+    static let stats = """
+        OVERVIEW: Count what many consent strings say: how many of each kind, why the others failed, how
+        many give consent to each purpose and vendor, which GPP sections they carry and who opted out.
+
+        \(statsUsage)
+        ARGUMENTS:
+          <input>               A string, URL, query string, bid request or @FILE (see consent help decode).
+                                None, or -: read standard input, one input per line, in memory that does not
+                                grow with the input.
+
+        OPTIONS:
+          -j, --json            One JSON object with every count: {"type":"stats","inputs","strings","decoded",
+                                "failed","failures","kinds","tcf","gpp","usp","ac"}; "tcf" has every vendor's
+                                consents and legitimate interests, "ac" every provider's consents.
+          -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind.
+          --vendor <id>         Also show this vendor's consents and legitimate interests (repeatable).
+          --color <when>        auto (default), always or never.
+          -h, --help            Show this help.
+
+        TC strings are counted wherever they are: standalone and as GPP section 2 (v1.1 strings are counted,
+        not read further). A GPP section's opt-outs count the strings whose field is 1 (opted out); GPC counts
+        the GPC subsections that say true. Percentages are of the strings of that kind (or that section).
+        A string that does not decode is counted under its error code and does not change the exit status.
+
+        EXIT STATUS:
+          0 the counts were printed (whatever the strings held), 64 usage.
+
+        EXAMPLES:
+          consent stats < strings.txt
+          consent stats --vendor 755 --vendor 793 < tc-strings.txt
+          consent stats --json < bid-requests.jsonl | jq .tcf.vendorConsents
 
         """
 

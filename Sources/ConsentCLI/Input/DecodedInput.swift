@@ -27,15 +27,8 @@ struct DecodedInput {
     init(label: String, input: ExtractedInput, kind: ConsentFormat?, strict: Bool = false) {
         self.label = label
         self.input = input
-        var signals = input.signals
-        if let kind {
-            if input.form == .string {
-                signals = signals.map { ConsentSignal(source: $0.source, text: $0.text, kind: kind) }
-            } else {
-                skippedKinds = Set(signals.compactMap(\.kind).filter { $0 != kind })
-                signals = signals.filter { $0.kind == kind }
-            }
-        }
+        let (signals, skippedKinds) = Self.signals(of: input, kind: kind)
+        self.skippedKinds = skippedKinds
         items = signals.map { signal in
             Item(
                 signal: signal,
@@ -44,6 +37,20 @@ struct DecodedInput {
                 }
             )
         }
+    }
+
+    /// The strings of `input` to decode, and the kinds left out. With `kind`, a bare string is read as that kind,
+    /// and of a URL, bid request or preferences file only the strings of that kind are kept.
+    static func signals(
+        of input: ExtractedInput,
+        kind: ConsentFormat?
+    ) -> (signals: [ConsentSignal], skippedKinds: Set<ConsentFormat>) {
+        guard let kind else { return (input.signals, []) }
+        if input.form == .string {
+            return (input.signals.map { ConsentSignal(source: $0.source, text: $0.text, kind: kind) }, [])
+        }
+        let skipped = Set(input.signals.compactMap(\.kind).filter { $0 != kind })
+        return (input.signals.filter { $0.kind == kind }, skipped)
     }
 
     /// True when some string failed to decode.

@@ -1,0 +1,57 @@
+import ConsentInput
+import ConsentKit
+
+/// `consent stats [--json] [--kind K] [--vendor ID]... [INPUT...]`: counts over many strings (kinds, failures,
+/// purpose and vendor consents, GPP sections and opt-outs, US Privacy opt-outs, AC providers), in memory that does
+/// not grow with the input. Failing strings are counted, not reported one by one, and do not change the exit status.
+struct StatsCommand: Command {
+    static let name = "stats"
+    static let abstract = "Count what many strings say: kinds, failures, purpose and vendor consents, opt-outs"
+    static let usage = HelpText.statsUsage
+    static let help = HelpText.stats
+
+    /// The parsed options and inputs (no input: standard input).
+    let options: CommandOptions
+
+    init(arguments: [String]) throws(UsageError) {
+        options = try CommandOptions(arguments, accepting: [.json, .kind, .vendor])
+    }
+
+    func run(io: CommandIO) -> ExitCode {
+        var statistics = ConsentStatistics()
+        let kind = options.kind
+        func decode(_ text: String, kind: ConsentFormat?) {
+            do throws(ConsentError) {
+                statistics.add(try ConsentString(encoded: text, kind: kind))
+            } catch {
+                statistics.add(failure: error)
+            }
+        }
+        let stream = InputStream(arguments: options.operands, io: io)
+        stream.forEach(
+            bareString: { text, _ in
+                statistics.inputs += 1
+                decode(text, kind: kind)
+                return true
+            },
+            { extraction, _ in
+                statistics.inputs += 1
+                switch extraction.result {
+                case .failure(let error):
+                    statistics.unreadable.add(error.code)
+                case .success(let input):
+                    for signal in DecodedInput.signals(of: input, kind: kind).signals {
+                        decode(signal.text, kind: signal.kind)
+                    }
+                }
+            }
+        )
+        let report = StatisticsReport(statistics: statistics, vendors: options.vendors)
+        if options.json {
+            io.output.writeLine(report.jsonValue().serialized())
+        } else {
+            io.output.write(report.text(style: options.style(for: io.output, io: io)))
+        }
+        return .success
+    }
+}

@@ -1,0 +1,115 @@
+import ConsentKit
+import Testing
+
+@testable import ConsentCLI
+
+/// `consent stats`: counts over strings built here with known contents, so that every expected count follows
+/// from how the strings were made.
+@Suite struct StatsCommandTests {
+    /// TC string *i* (0-based) consents to purposes 1...i+1 and to vendors 755 and 10 + i, with legitimate
+    /// interest for purpose 2 and vendor 755 when i is even; CMP id 7 for the first two, 10 for the third.
+    static func tcString(_ index: Int) throws -> String {
+        try TCString(
+            cmpId: index < 2 ? 7 : 10,
+            purposeConsents: IDSet(1...(index + 1)),
+            purposeLegitimateInterests: index % 2 == 0 ? [2] : [],
+            vendorConsents: [755, 10 + index],
+            vendorLegitimateInterests: index % 2 == 0 ? [755] : [],
+            disclosedVendors: index == 0 ? [1, 755] : nil
+        ).encoded()
+    }
+
+    /// Three TC strings, a GPP string carrying the first of them and a usnat section that opted out of sale, two
+    /// US Privacy strings, an AC string, a TC string that does not decode, and a line that holds no string.
+    static func input() throws -> String {
+        var usnat = GPPFieldSection(.usNational)
+        try usnat.set("saleOptOut", to: .integer(1))
+        usnat.gpc = true
+        let gpp = try GPPString(sections: [.tcfEuV2(TCString(encoded: tcString(0))), .fields(usnat)]).encoded()
+        let lines = try [tcString(0), tcString(1), tcString(2), gpp, "1YYN", "1YNN", "2~1.35~dv.9", "CPXx!", "a b c"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func jsonCountsEveryKindPurposeVendorAndOptOut() throws {
+        let result = run(["stats", "--json"], input: try Self.input())
+        #expect(result.status == 0, "\(result.error)")
+        let stats = try JSONValue(parsing: result.output)
+        #expect(stats["type"] == .string("stats"))
+        #expect(stats["inputs"] == .int(9))
+        #expect(stats["strings"] == .int(9))
+        #expect(stats["decoded"] == .int(7))
+        #expect(stats["failed"] == .int(2))
+        #expect(stats["failures"] == .object(JSONObject([("badBase64", .int(1)), ("unknownFormat", .int(1))])))
+        #expect(stats["kinds"]?["tcf"] == .int(3))
+        #expect(stats["kinds"]?["gpp"] == .int(1))
+
+        let tcf = try #require(stats["tcf"])
+        #expect(tcf["strings"] == .int(4))  // three, and the GPP string's section 2
+        #expect(tcf["inGPP"] == .int(1))
+        // Strings 0, 1, 2 and 0 again: purpose 1 in all four, purpose 2 in two, purpose 3 in one.
+        #expect(tcf["purposeConsents"]?["1"] == .int(4))
+        #expect(tcf["purposeConsents"]?["2"] == .int(2))
+        #expect(tcf["purposeConsents"]?["3"] == .int(1))
+        #expect(tcf["purposeConsents"]?["11"] == .int(0))
+        #expect(tcf["purposeLegitimateInterests"]?["2"] == .int(3))
+        #expect(
+            tcf["vendorConsents"]
+                == .object(JSONObject([("10", .int(2)), ("11", .int(1)), ("12", .int(1)), ("755", .int(4))]))
+        )
+        #expect(tcf["vendorLegitimateInterests"] == .object(JSONObject([("755", .int(3))])))
+        #expect(tcf["withDisclosedVendors"] == .int(2))
+        #expect(tcf["withoutVendorConsent"] == .int(0))
+        #expect(tcf["cmpIds"] == .object(JSONObject([("7", .int(3)), ("10", .int(1))])))
+
+        let gpp = try #require(stats["gpp"])
+        #expect(gpp["sections"] == .object(JSONObject([("tcfeuv2", .int(1)), ("usnat", .int(1))])))
+        #expect(gpp["usSections"]?["usnat"]?["saleOptOut"] == .int(1))
+        #expect(gpp["usSections"]?["usnat"]?["sharingOptOut"] == .int(0))
+        #expect(gpp["usSections"]?["usnat"]?["gpc"] == .int(1))
+
+        #expect(stats["usp"]?["optOutSale"] == .object(JSONObject([("N", .int(1)), ("Y", .int(1))])))
+        #expect(stats["ac"]?["consentedProviders"] == .object(JSONObject([("1", .int(1)), ("35", .int(1))])))
+    }
+
+    @Test func textNamesPurposesAndShowsTheVendorsAsked() throws {
+        let result = run(["stats", "--vendor", "755", "--vendor", "11"], input: try Self.input())
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "9 strings in 9 inputs: 7 decoded, 2 failed")
+        #expect(lines.contains("  failed: badBase64 1, unknownFormat 1"))
+        #expect(lines.contains("TC strings: 4 (1 of them GPP section 2)"))
+        #expect(
+            lines.contains {
+                $0.hasPrefix("   1 Store and/or access information on a device") && $0.contains("4 (100.0%)")
+            }
+        )
+        #expect(lines.contains("  vendor 755: consent 4 (100.0%), legitimate interest 3 (75.0%)"))
+        #expect(lines.contains("  vendor 11: consent 1 (25.0%), legitimate interest 0 (0.0%)"))
+        #expect(lines.contains("  CMP ids: 7 3, 10 1"))
+        #expect(
+            lines.contains("  opted out of sale (Y): 1 (50.0%), did not (N): 1 (50.0%), not applicable (-): 0 (0.0%)")
+        )
+    }
+
+    @Test func kindLimitsAURLToItsStringsAndReadsBareStringsAsIt() throws {
+        let url = "gdpr=1&gdpr_consent=\(try Self.tcString(1))&us_privacy=1YYN"
+        let stats = try JSONValue(parsing: run(["stats", "--json", "--kind", "usp", url, "1NNN"]).output)
+        #expect(stats["inputs"] == .int(2))
+        #expect(stats["kinds"] == .object(JSONObject([("usp", .int(2))])))
+        #expect(stats["usp"]?["optOutSale"] == .object(JSONObject([("N", .int(1)), ("Y", .int(1))])))
+    }
+
+    @Test func aVendorOutsideTheIdsIsAUsageError() {
+        for argument in ["0", "65536", "x"] {
+            let result = run(["stats", "--vendor", argument, "1YNN"])
+            #expect(result.status == 64, "\(argument)")
+            #expect(result.error.contains("vendor id from 1 to 65535"), "\(argument)")
+        }
+    }
+
+    @Test func noInputPrintsZeroCounts() throws {
+        let result = run(["stats"], input: "")
+        #expect(result.status == 0)
+        #expect(result.output == "0 strings in 0 inputs: 0 decoded, 0 failed\n")
+    }
+}
