@@ -8,7 +8,7 @@ enum CLI {
     static var commands: [any Command.Type] {
         [
             DecodeCommand.self, EncodeCommand.self, LintCommand.self, ExplainCommand.self, KeysCommand.self,
-            StatsCommand.self,
+            DiffCommand.self, StatsCommand.self,
         ]
     }
 

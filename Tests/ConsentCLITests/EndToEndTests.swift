@@ -167,7 +167,7 @@ import Testing
         let result = try runBinary(["--help"])
         #expect(result.status == 0)
         assertSnapshot(result.output, named: "help")
-        for command in ["decode", "encode", "lint", "explain", "keys", "stats"] {
+        for command in ["decode", "encode", "lint", "explain", "keys", "diff", "stats"] {
             assertSnapshot(try runBinary([command, "--help"]).output, named: "help-\(command)")
         }
     }

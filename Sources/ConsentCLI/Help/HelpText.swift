@@ -14,6 +14,7 @@ enum HelpText {
           lint      Check strings against their specifications and policies, and against each other
           explain   Show every field with its bit offset, width, raw bits and value
           keys      Print the in-app keys (IABTCF_*, IABGPP_*, IABUSPrivacy_String) a CMP would store
+          diff      Show how two strings differ: field by field, then in how they were written
           stats     Count what many strings say: kinds, failures, purpose and vendor consents, opt-outs
           help      Show the help of a command: consent help decode
 
@@ -197,6 +198,44 @@ enum HelpText {
           consent lint CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
           consent lint 'gdpr=1&gpp=DBABLA~CVVVkkkkkpFY.YA&gpp_sid=7,8'
           consent lint --json < strings.txt | jq 'select(.diagnostics | length > 0)'
+
+        """
+
+    // MARK: - diff
+
+    static let diffUsage = """
+        USAGE: consent diff [--json] [--kind <kind>] <first> <second>
+
+        """
+
+    static let diff = """
+        OVERVIEW: Show how two strings differ in what they say, field by field (for a set of ids, the ids only
+        one of them has), and, when they say the same, in how they were written: bit field or ranges, padding,
+        the order of segments, and the like.
+
+        \(diffUsage)
+        ARGUMENTS:
+          <first>, <second>     Each a string, URL, bid request or @FILE holding one string (see consent help
+                                decode); with --kind, the one string of that kind.
+
+        OPTIONS:
+          -j, --json            One JSON object: {"type":"diff","same","sameText","differences",
+                                "encodingDifferences"}, each difference {"path","first","second"}, and for sets
+                                "onlyInFirst" and "onlyInSecond".
+          -k, --kind <kind>     Read bare strings as tcf, gpp, usp or ac; take that kind's string from a URL.
+          --color <when>        auto (default), always or never.
+          -h, --help            Show this help.
+
+        Values are compared as consent decode --json prints them, without "encoding"; the ways of writing are
+        compared as "encoding" records them (see the README), without the texts themselves.
+
+        EXIT STATUS:
+          0 the strings say the same (even written differently), 1 they differ or one does not decode, 64 usage.
+
+        EXAMPLES:
+          consent diff 1YNN 1YYN
+          consent diff COvzTO5OvzTO5BRAAAENAPCoALIAADgAAAAAAewAwABAAlAB6ABBFAAA COvzTO5OvzTO5BRAAAENAPCoALIAADgAAAAAAekAAAAAIAAAIAEEUAA
+          consent diff --json --kind tcf @bid-request.json CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA
 
         """
 

@@ -1,0 +1,144 @@
+import ConsentInput
+import ConsentKit
+
+/// `consent diff [--json] [--kind K] FIRST SECOND`: how two strings differ in what they say (field by field, sets
+/// of ids as the ids only one has), and, when they say the same, how they were written differently. Exit status 0
+/// when they say the same, 1 when they differ or one does not decode.
+struct DiffCommand: Command {
+    static let name = "diff"
+    static let abstract = "Show how two strings differ: field by field, then in how they were written"
+    static let usage = HelpText.diffUsage
+    static let help = HelpText.diff
+
+    /// The parsed options; the operands are the two inputs.
+    let options: CommandOptions
+
+    init(arguments: [String]) throws(UsageError) {
+        options = try CommandOptions(arguments, accepting: [.json, .kind])
+        guard options.operands.count == 2 else {
+            throw UsageError("diff compares two inputs, not \(options.operands.count)")
+        }
+    }
+
+    func run(io: CommandIO) -> ExitCode {
+        let reporter = options.reporter(io: io)
+        var decoded: [ConsentString] = []
+        for operand in options.operands {
+            switch string(in: operand, io: io) {
+            case .failure(let error):
+                reporter.report(error, input: operand, label: operand)
+            case .success(let signal):
+                do throws(ConsentError) {
+                    decoded.append(try ConsentString(encoded: signal.text, kind: signal.kind))
+                } catch {
+                    reporter.report(error, input: signal.text, label: operand, source: signal.source)
+                }
+            }
+        }
+        guard decoded.count == 2 else { return .failure }
+        let comparison = Comparison(decoded[0], decoded[1])
+        if options.json {
+            io.output.writeLine(comparison.jsonValue().serialized())
+        } else {
+            io.output.write(comparison.text(style: options.style(for: io.output, io: io)))
+        }
+        return comparison.valueDifferences.isEmpty ? .success : .failure
+    }
+
+    /// The one string of an input (of `--kind`, when given).
+    private func string(in operand: String, io: CommandIO) -> Result<ConsentSignal, InputError> {
+        var signals: [ConsentSignal] = []
+        for extraction in InputExtractor.extract(operand, io: io) {
+            switch extraction.result {
+            case .failure(let error): return .failure(error)
+            case .success(let input): signals += DecodedInput.signals(of: input, kind: options.kind).signals
+            }
+        }
+        guard signals.count == 1 else {
+            let choose = options.kind == nil ? ": choose one with --kind" : ""
+            return .failure(InputError("notOneString", "holds \(signals.count) strings, not one\(choose)"))
+        }
+        return .success(signals[0])
+    }
+
+    /// What two decoded strings have in common and not.
+    struct Comparison {
+        /// The strings' kinds.
+        var kinds: (ConsentFormat, ConsentFormat)
+        /// Where their values differ (their JSON forms, `encoding` left out).
+        var valueDifferences: [JSONDifference]
+        /// Where the records of how they were written differ (`encoding`, the texts themselves left out).
+        var encodingDifferences: [JSONDifference]
+        /// True when the two texts are the same.
+        var sameText: Bool
+
+        init(_ first: ConsentString, _ second: ConsentString) {
+            kinds = (first.format, second.format)
+            let (firstValue, firstEncoding) = Self.split(first.jsonValue())
+            let (secondValue, secondEncoding) = Self.split(second.jsonValue())
+            valueDifferences = JSONDifference.between(firstValue, secondValue)
+            encodingDifferences = JSONDifference.between(firstEncoding, secondEncoding)
+            sameText = (try? first.encoded()) == (try? second.encoded())
+        }
+
+        /// A JSON form without its `encoding` objects (the string's and each GPP section's), and those objects
+        /// without the texts they record (`original`, `text`), which differ whenever anything does.
+        private static func split(_ json: JSONValue) -> (value: JSONValue, encoding: JSONValue) {
+            guard var object = json.objectValue else { return (json, .null) }
+            var encoding = JSONObject()
+            if var own = object["encoding"]?.objectValue {
+                own["original"] = nil
+                own["text"] = nil
+                encoding.append("encoding", .object(own))
+                object["encoding"] = nil
+            }
+            if var sections = object["sections"]?.objectValue {
+                var sectionEncodings = JSONObject()
+                for (key, section) in sections {
+                    let (value, sectionEncoding) = split(section)
+                    sections[key] = value
+                    if case .object(let inner) = sectionEncoding, inner.count > 0 {
+                        sectionEncodings.append(key, inner["encoding"] ?? .null)
+                    }
+                }
+                object["sections"] = .object(sections)
+                if sectionEncodings.count > 0 { encoding.append("sections", .object(sectionEncodings)) }
+            }
+            return (.object(object), .object(encoding))
+        }
+
+        /// `{"type": "diff", "same": bool, "sameText": bool, "differences": [...], "encodingDifferences": [...]}`.
+        func jsonValue() -> JSONValue {
+            .object(
+                JSONObject([
+                    ("type", .string("diff")), ("same", .bool(valueDifferences.isEmpty)), ("sameText", .bool(sameText)),
+                    ("differences", .array(valueDifferences.map { $0.jsonValue() })),
+                    ("encodingDifferences", .array(encodingDifferences.map { $0.jsonValue() })),
+                ])
+            )
+        }
+
+        /// A heading line, then a line per difference.
+        func text(style: Style) -> String {
+            var lines: [String] = []
+            if sameText {
+                lines.append(style.heading("The same string."))
+            } else if kinds.0 != kinds.1 {
+                lines.append(style.heading("Strings of two kinds: \(kinds.0.rawValue) and \(kinds.1.rawValue)."))
+            } else if valueDifferences.isEmpty {
+                lines.append(style.heading("The same values, written differently:"))
+                lines += encodingDifferences.map { "  " + $0.line }
+                if encodingDifferences.isEmpty { lines.append("  (in ways the encoding record does not show)") }
+            } else {
+                let count = valueDifferences.count
+                lines.append(style.heading("\(count) difference\(count == 1 ? "" : "s") in what they say:"))
+                lines += valueDifferences.map { "  " + $0.line }
+                if !encodingDifferences.isEmpty {
+                    lines.append(style.heading("and in how they were written:"))
+                    lines += encodingDifferences.map { "  " + $0.line }
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ConsentKit
+
+/// One place where two JSON forms differ: a value changed, added or removed, or, for two sets of ids, the ids
+/// only one of them has.
+struct JSONDifference {
+    /// `vendorConsents`, `sections.usnat.saleOptOut`, `publisherRestrictions[1].vendorIds`.
+    var path: String
+    /// The first form's value; nil when it has none there.
+    var first: JSONValue?
+    /// The second form's value; nil when it has none there.
+    var second: JSONValue?
+    /// For two sets of ids: the ids only the first has, and only the second.
+    var sets: (onlyInFirst: IDSet, onlyInSecond: IDSet)?
+
+    /// Where `first` and `second` differ, in the order of their keys (the first form's, then keys only the
+    /// second has). Arrays of ids in ascending order, each 1 or more, are compared as sets; other arrays item by
+    /// item; numbers by value (`1` equals `1.0`).
+    static func between(_ first: JSONValue, _ second: JSONValue, path: String = "") -> [JSONDifference] {
+        switch (first, second) {
+        case (.object(let left), .object(let right)):
+            var found: [JSONDifference] = []
+            for (key, value) in left {
+                let child = path.isEmpty ? key : path + "." + key
+                if let other = right[key] {
+                    found += between(value, other, path: child)
+                } else {
+                    found.append(JSONDifference(path: child, first: value, second: nil))
+                }
+            }
+            for (key, value) in right where left[key] == nil {
+                found.append(JSONDifference(path: path.isEmpty ? key : path + "." + key, first: nil, second: value))
+            }
+            return found
+        case (.array(let left), .array(let right)):
+            if let leftIDs = ids(left), let rightIDs = ids(right) {
+                guard leftIDs != rightIDs else { return [] }
+                let sets = (leftIDs.subtracting(rightIDs), rightIDs.subtracting(leftIDs))
+                return [JSONDifference(path: path, first: first, second: second, sets: sets)]
+            }
+            var found: [JSONDifference] = []
+            for index in 0..<max(left.count, right.count) {
+                let child = "\(path)[\(index)]"
+                switch (index < left.count ? left[index] : nil, index < right.count ? right[index] : nil) {
+                case (let item?, let other?): found += between(item, other, path: child)
+                case (let item, let other): found.append(JSONDifference(path: child, first: item, second: other))
+                }
+            }
+            return found
+        case (.int(let left), .double(let right)), (.double(let right), .int(let left)):
+            return Double(left) == right ? [] : [JSONDifference(path: path, first: first, second: second)]
+        default:
+            return first == second ? [] : [JSONDifference(path: path, first: first, second: second)]
+        }
+    }
+
+    /// The ids of an array written as a set (json.md: ascending, no duplicates, each an id from 1), else nil.
+    private static func ids(_ array: [JSONValue]) -> IDSet? {
+        var previous = 0
+        for item in array {
+            guard let id = item.intValue, id > previous, id <= IDSet.maximumID else { return nil }
+            previous = id
+        }
+        return IDSet(array.compactMap(\.intValue))
+    }
+
+    /// The difference as JSON: `{"path", "first", "second"}` (a missing side is `null`), and for sets
+    /// `"onlyInFirst"`, `"onlyInSecond"`.
+    func jsonValue() -> JSONValue {
+        var object = JSONObject([("path", .string(path)), ("first", first ?? .null), ("second", second ?? .null)])
+        if let sets {
+            object.append("onlyInFirst", .ids(sets.onlyInFirst))
+            object.append("onlyInSecond", .ids(sets.onlyInSecond))
+        }
+        return .object(object)
+    }
+
+    /// `vendorConsents: only in the first 5, 10-12 (4 ids); only in the second 755 (1 id)`,
+    /// `cmpId: 7 → 10`, `sections.usca: (none) → {...}`.
+    var line: String {
+        if let sets {
+            var parts: [String] = []
+            if !sets.onlyInFirst.isEmpty { parts.append("only in the first " + Self.describe(sets.onlyInFirst)) }
+            if !sets.onlyInSecond.isEmpty { parts.append("only in the second " + Self.describe(sets.onlyInSecond)) }
+            return "\(path): " + parts.joined(separator: "; ")
+        }
+        return "\(path): \(Self.describe(first)) → \(Self.describe(second))"
+    }
+
+    private static func describe(_ set: IDSet) -> String {
+        "\(set.foldedDescription) (\(set.count) id\(set.count == 1 ? "" : "s"))"
+    }
+
+    private static func describe(_ value: JSONValue?) -> String {
+        guard let value else { return "(none)" }
+        let text = value.serialized()
+        return text.count <= 120 ? text : String(text.prefix(117)) + "..."
+    }
+}

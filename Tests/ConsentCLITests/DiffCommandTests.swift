@@ -1,0 +1,106 @@
+import ConsentKit
+import Testing
+
+@testable import ConsentCLI
+
+/// `consent diff`: what two strings say differently, and how they were written differently.
+@Suite struct DiffCommandTests {
+    /// A TC string with the vendor consents given; everything else the same.
+    static func tcString(vendors: IDSet, cmpId: Int = 7) throws -> String {
+        try TCString(cmpId: cmpId, purposeConsents: [1], vendorConsents: vendors).encoded()
+    }
+
+    @Test func aChangedLetterIsOneDifferenceAndExitsOne() throws {
+        let result = run(["diff", "1YNN", "1YYN"])
+        #expect(result.status == 1)
+        #expect(result.output == "1 difference in what they say:\n  optOutSale: \"N\" → \"Y\"\n")
+        let json = try JSONValue(parsing: run(["diff", "--json", "1YNN", "1YYN"]).output)
+        #expect(json["same"] == .bool(false))
+        #expect(
+            json["differences"]
+                == .array([
+                    .object(
+                        JSONObject([
+                            ("path", .string("optOutSale")), ("first", .string("N")), ("second", .string("Y")),
+                        ])
+                    )
+                ])
+        )
+    }
+
+    @Test func setsOfIdsShowTheIdsOnlyOneHas() throws {
+        let first = try Self.tcString(vendors: [1, 2, 3, 10, 11, 12])
+        let second = try Self.tcString(vendors: [2, 3, 755], cmpId: 10)
+        let result = run(["diff", first, second])
+        #expect(result.status == 1)
+        #expect(result.output.contains("  cmpId: 7 → 10\n"))
+        #expect(
+            result.output.contains(
+                "  vendorConsents: only in the first 1, 10-12 (4 ids); only in the second 755 (1 id)\n"
+            )
+        )
+        let json = try JSONValue(parsing: run(["diff", "--json", first, second]).output)
+        let vendors = try #require(json["differences"]?.arrayValue?.first { $0["path"] == .string("vendorConsents") })
+        #expect(vendors["onlyInFirst"] == .ids([1, 10, 11, 12]))
+        #expect(vendors["onlyInSecond"] == .ids([755]))
+    }
+
+    /// The same vendors in range form and as a bit field (the second is the canonical re-encoding of the first).
+    @Test func theSameValuesWrittenDifferentlyExitZeroAndSayHow() throws {
+        let ranges = "COvzTO5OvzTO5BRAAAENAPCoALIAADgAAAAAAewAwABAAlAB6ABBFAAA"
+        let bitField = "COvzTO5OvzTO5BRAAAENAPCoALIAADgAAAAAAekAAAAAIAAAIAEEUAA"
+        let result = run(["diff", ranges, bitField])
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "The same values, written differently:")
+        #expect(lines.contains("  encoding.vendorConsents.form: \"range\" → \"bitField\""))
+        let json = try JSONValue(parsing: run(["diff", "--json", ranges, bitField]).output)
+        #expect(json["same"] == .bool(true))
+        #expect(json["sameText"] == .bool(false))
+        #expect(json["differences"] == .array([]))
+    }
+
+    @Test func theSameStringAndStringsOfTwoKinds() {
+        #expect(run(["diff", "1YNN", "1YNN"]) == RunResult(status: 0, output: "The same string.\n", error: ""))
+        let kinds = run(["diff", "1YNN", "2~1~dv."])
+        #expect(kinds.status == 1)
+        #expect(kinds.output == "Strings of two kinds: usp and ac.\n")
+    }
+
+    /// A section only one GPP string has is one difference, and so are the section ids.
+    @Test func gppSectionsAreComparedByPrefix() throws {
+        let tc = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let result = run(["diff", "DBABMA~" + tc, "DBACNYA~\(tc)~1YNN"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("  sectionIds: only in the second 6 (1 id)\n"))
+        #expect(result.output.contains("  sections.uspv1: (none) → {"))
+    }
+
+    @Test func eachInputMustHoldOneStringThatDecodes() {
+        #expect(run(["diff", "1YNN"]).status == 64)
+        #expect(run(["diff", "1YNN", "1YNN", "1YNN"]).status == 64)
+        let url = "gdpr_consent=CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA&us_privacy=1YNN"
+        let two = run(["diff", url, "1YNN"])
+        #expect(two.status == 1)
+        #expect(two.error.contains("notOneString: holds 2 strings, not one: choose one with --kind"), "\(two.error)")
+        #expect(run(["diff", "--kind", "usp", url, "1YNN"]).output == "The same string.\n")
+        let broken = run(["diff", "1YNN", "1YNX"])
+        #expect(broken.status == 1)
+        #expect(broken.output == "")
+        #expect(broken.error.contains("usp badValue"))
+    }
+
+    @Test func arraysThatAreNoSetsAreComparedItemByItem() {
+        let first = JSONValue.object(JSONObject([("list", .array([.int(0), .int(2), .int(1)])), ("n", .int(1))]))
+        let second = JSONValue.object(JSONObject([("list", .array([.int(0), .int(1)])), ("n", .double(1))]))
+        let differences = JSONDifference.between(first, second)
+        #expect(differences.map(\.path) == ["list[1]", "list[2]"])
+        #expect(differences.map(\.line) == ["list[1]: 2 → 1", "list[2]: 1 → (none)"])
+    }
+}
+
+extension RunResult: Equatable {
+    static func == (lhs: RunResult, rhs: RunResult) -> Bool {
+        lhs.status == rhs.status && lhs.output == rhs.output && lhs.error == rhs.error
+    }
+}
