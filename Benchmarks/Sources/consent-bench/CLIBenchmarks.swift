@@ -8,7 +8,8 @@ import Darwin
 
 /// The `consent` command end to end: `consent decode --json` streaming stdin to stdout, as a subprocess of the
 /// built release binary, timed on the wall clock with its peak resident memory; with its cache of JSON lines (the
-/// default: 200 distinct strings repeat) and without (`--no-cache`: every line decoded).
+/// default: 200 distinct strings repeat) and without (`--no-cache`: every line decoded); and `consent stats` over
+/// the same lines (every line decoded and counted, one report at the end).
 enum CLIBenchmarks {
     /// Lines in the streamed input: tcf-typical.txt repeated.
     static let lines = 200_000
@@ -18,10 +19,15 @@ enum CLIBenchmarks {
             binary
             ?? Corpus.packageDirectory.deletingLastPathComponent()
             .appendingPathComponent(".build/release/consent").path
-        return [("cli-decode-stream", []), ("cli-decode-stream-nocache", ["--no-cache"])].map { name, options in
+        let commands = [
+            ("cli-decode-stream", ["decode", "--json"]),
+            ("cli-decode-stream-nocache", ["decode", "--json", "--no-cache"]),
+            ("cli-stats-stream", ["stats"]),
+        ]
+        return commands.map { name, options in
             Benchmark(
                 name: name,
-                summary: "consent decode --json \(options.map { $0 + " " }.joined())< tcf-typical x "
+                summary: "consent \(options.map { $0 + " " }.joined())< tcf-typical x "
                     + "\(lines / 1_000)k lines > /dev/null (subprocess)"
             ) { _ in
                 try measureStream(
@@ -86,8 +92,8 @@ enum CLIBenchmarks {
         return (path, text.utf8.count)
     }
 
-    /// Runs `binary decode --json OPTIONS` with stdin from `input` and stdout, stderr to /dev/null; returns the
-    /// wall time and the child's peak RSS in bytes.
+    /// Runs `binary OPTIONS` (the command and its options) with stdin from `input` and stdout, stderr to /dev/null;
+    /// returns the wall time and the child's peak RSS in bytes.
     private static func run(
         binary: String,
         options: [String],
@@ -99,7 +105,7 @@ enum CLIBenchmarks {
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [binary, "decode", "--json"] + options
+        let arguments = [binary] + options
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 
@@ -121,7 +127,9 @@ enum CLIBenchmarks {
         let elapsed = Runner.now() &- start
         // Exited normally with status 0: WIFEXITED and WEXITSTATUS, spelled out (the macros are not imported).
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            throw CLIError(message: "\(binary) decode --json exited with status \(status) on \(input)")
+            throw CLIError(
+                message: "\(binary) \(options.joined(separator: " ")) exited with status \(status) on \(input)"
+            )
         }
         return (elapsed, peakRSS)
     }

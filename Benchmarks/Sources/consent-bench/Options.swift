@@ -32,7 +32,7 @@ struct Options {
           --list          print the benchmark names and exit
           --check FILE    exit 1 when a benchmark's allocations per operation exceed its ceiling in FILE
           --record FILE   write the measured allocations per operation to FILE as the new ceilings
-          --consent PATH  the release `consent` binary for cli-decode-stream
+          --consent PATH  the release `consent` binary for the cli- benchmarks
                           (default: .build/release/consent of the parent package)
           --corpus DIR    the corpora (default: Benchmarks/Corpus)
 
