@@ -1,8 +1,9 @@
 package import ConsentKit
 
 /// The consent fields of an OpenRTB 2.5 or 2.6 bid request: `regs.gdpr` (2.6) or `regs.ext.gdpr` (2.5),
-/// `user.consent` (2.6) or `user.ext.consent` (2.5), `regs.gpp` and `regs.gpp_sid` (2.6), `regs.us_privacy`
-/// (2.6) or `regs.ext.us_privacy` (2.5), and Google's Additional Consent string in
+/// `user.consent` (2.6) or `user.ext.consent` (2.5), `regs.gpp` and `regs.gpp_sid` (2.6) or `regs.ext.gpp` and
+/// `regs.ext.gpp_sid` (2.5: where Prebid.js adapters and many SSPs still write them), `regs.us_privacy` (2.6) or
+/// `regs.ext.us_privacy` (2.5), and Google's Additional Consent string in
 /// `user.ext.ConsentedProvidersSettings.consented_providers` (Prebid writes the AC string there; Google's own
 /// extension spells it `consented_providers_settings` and lists provider ids).
 package enum OpenRTBRequest {
@@ -20,10 +21,10 @@ package enum OpenRTBRequest {
         if let tcString = first(request, ["user", "consent"], ["user", "ext", "consent"], as: .string, into: &input) {
             input.addString(tcString.text, from: tcString.source, kind: .tcf)
         }
-        if let gpp = first(request, ["regs", "gpp"], as: .string, into: &input) {
+        if let gpp = first(request, ["regs", "gpp"], ["regs", "ext", "gpp"], as: .string, into: &input) {
             input.addString(gpp.text, from: gpp.source, kind: .gpp)
         }
-        if let sid = first(request, ["regs", "gpp_sid"], as: .integers, into: &input) {
+        if let sid = first(request, ["regs", "gpp_sid"], ["regs", "ext", "gpp_sid"], as: .integers, into: &input) {
             input.gppSectionIDs = sid
         }
         if let usp = first(request, ["regs", "us_privacy"], ["regs", "ext", "us_privacy"], as: .string, into: &input) {

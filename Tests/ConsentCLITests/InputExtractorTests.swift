@@ -100,6 +100,21 @@ import Testing
         #expect(input.gdprApplies == ExtractedInput.Flag(source: "regs.ext.gdpr", text: "1"))
     }
 
+    /// GPP in the places OpenRTB 2.5 requests carry it (Prebid.js adapters write `regs.ext.gpp`); the 2.6 fields
+    /// win when both are there, with a warning when they differ.
+    @Test func readsGPPFromTheOpenRTB25Extension() throws {
+        let request = #"{"regs":{"ext":{"gpp":"\#(Self.gppString)","gpp_sid":[2,6]}}}"#
+        let input = try extract(request)
+        #expect(signals(input) == ["regs.ext.gpp=gpp:\(Self.gppString)"])
+        #expect(input.gppSectionIDs == ExtractedInput.Flag(source: "regs.ext.gpp_sid", text: "2,6"))
+        let both = try extract(
+            #"{"regs":{"gpp":"DBABTA~1YNN","gpp_sid":[6],"ext":{"gpp":"DBABTA~1YYN","gpp_sid":[6]}}}"#
+        )
+        #expect(signals(both) == ["regs.gpp=gpp:DBABTA~1YNN"])
+        #expect(both.findings.map(\.code) == ["conflictingFields"])
+        #expect(both.findings.map(\.field) == ["regs.ext.gpp"])
+    }
+
     @Test func readsInlineOpenRTBAndGoogleProviderIds() throws {
         let input = try extract(
             #"{"user":{"consent":"CO","ext":{"consent":"CX","consented_providers_settings":{"consented_providers":[1,35]}}}}"#

@@ -54,8 +54,8 @@ enum HelpText {
                              Additional Consent string (2~1.35~dv.9); the kind is detected
             a URL or query   its gdpr, gdpr_consent, gpp, gpp_sid, us_privacy and addtl_consent parameters,
                              percent-decoded, each decoded and checked against the others
-            a bid request    OpenRTB 2.5/2.6 JSON: regs.gdpr, user.consent, user.ext.consent, regs.gpp,
-                             regs.gpp_sid, regs.us_privacy, regs.ext.us_privacy,
+            a bid request    OpenRTB 2.5/2.6 JSON: regs.gdpr, user.consent, regs.gpp, regs.gpp_sid,
+                             regs.us_privacy (or their 2.5 places: regs.ext.*, user.ext.consent),
                              user.ext.ConsentedProvidersSettings.consented_providers
             CMP API data     what a CMP's JavaScript API returns, as JSON: __tcfapi's TCData (tcString,
                              gdprApplies, addtlConsent), __gpp's (gppString, applicableSections),
