@@ -67,7 +67,7 @@ extension GPPString {
         return header.end
     }
 
-    private static func decodeSection(
+    static func decodeSection(
         _ id: Int,
         _ part: TextView,
         source: String,
