@@ -510,6 +510,20 @@ import Testing
         #expect(run(["decode", "1YNX"]).error.contains("('X')"))
     }
 
+    /// A GPP string that fails in one section says which of the others decode (and explain shows them); one whose
+    /// header or count of parts fails does not.
+    @Test func aGPPErrorNamesTheSectionsThatDecode() {
+        let tc = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let broken = run(["decode", "DBACNYA~\(tc)~1YN"])
+        #expect(broken.status == 1)
+        #expect(broken.error.hasSuffix("; tcfeuv2 decodes (consent explain shows every section)\n"), "\(broken.error)")
+        #expect(run(["explain", "DBACNYA~\(tc)~1YN"]).output.contains("tcfeuv2"))
+        let short = run(["decode", "DBACNYA~\(tc)"])
+        #expect(short.status == 1)
+        #expect(!short.error.contains("decodes"), "\(short.error)")
+        #expect(!run(["decode", "DBABMA~CPXx"]).error.contains("decode"))
+    }
+
     /// An AC number that is no provider id says which ids there are; other AC errors do not.
     @Test func anACNumberOutsideTheIdsSaysWhichIdsThereAre() {
         for string in ["2~0~dv.", "2~1.65536~dv.", "1~70000"] {

@@ -6,12 +6,26 @@ enum ErrorText {
     /// `tcf badBase64: character outside the base64url alphabet in core at character 21: '+' (43); ...`.
     ///
     /// `input`, the string that failed, adds a hint when it starts or ends with white space, which is never trimmed
-    /// and which the format's error may not point at (` 1YNN` fails for its length, at character 4).
+    /// and which the format's error may not point at (` 1YNN` fails for its length, at character 4), and, for a GPP
+    /// string that fails in one section, the sections that decode.
     static func line(for error: ConsentError, input: String = "") -> String {
         guard error.code != .unknownFormat, let first = input.unicodeScalars.first,
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
-        else { return text(for: error) }
+        else { return text(for: error) + otherSections(of: input, failing: error) }
         return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
+    }
+
+    /// For a GPP string that fails in one section: which of its other sections decode, and where to see them.
+    private static func otherSections(of input: String, failing error: ConsentError) -> String {
+        guard error.format == .gpp, error.code != .policyViolation,
+            let outcomes = try? GPPString.decodingEachSection(input)
+        else { return "" }
+        let decoded = outcomes.compactMap { outcome in
+            (try? outcome.result.get()).map { _ in GPPSection.prefix(of: outcome.id) ?? String(outcome.id) }
+        }
+        guard !decoded.isEmpty else { return "" }
+        let verb = decoded.count == 1 ? "decodes" : "decode"
+        return "; \(decoded.joined(separator: ", ")) \(verb) (consent explain shows every section)"
     }
 
     /// The line for `error` alone.
