@@ -24,7 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
     case consentKit = "ConsentKit"
     /// The allocation-free TC string query against the full decode.
     case tcfQuery = "TCFQuery"
-    /// The GPP query path (sections present, usnat signals, the section 2 text) against the full decode.
+    /// The GPP query path (sections present, usnat signals, the section 2 text) and `decodingEachSection` against
+    /// the full decode.
     case gppQuery = "GPPQuery"
     /// Structure-aware: the input chooses a value of some format, which must round-trip.
     case roundTrip = "RoundTrip"

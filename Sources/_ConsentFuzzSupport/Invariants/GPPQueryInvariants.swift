@@ -2,11 +2,12 @@ import ConsentCore
 import GPP
 
 /// The GPP query path (`GPPQuery`) agrees with the full decode on every string the full decode accepts, and never
-/// traps on the others.
+/// traps on the others; `GPPString.decodingEachSection` agrees with it on every string.
 enum GPPQueryInvariants {
     static func check(_ input: FuzzInput) -> FuzzViolation? {
         var checker = InvariantChecker(.gppQuery)
         let text = input.text
+        checkEachSection(text, &checker)
         let signals: [GPPQuery.USNationalSignal] = [.saleOptOut, .sharingOptOut, .targetedAdvertisingOptOut]
         guard let full = try? GPPString(encoded: text) else {
             _ = try? GPPQuery.containsSection(7, in: text)
@@ -41,5 +42,38 @@ enum GPPQueryInvariants {
             checker.fail("\(text) decodes, but a query fails: \(error)")
         }
         return checker.violation
+    }
+
+    /// Each section decoded on its own: the whole string's error when the header or the count of parts fails, else
+    /// the first failing section's error is the whole decode's, and a string that decodes has every section decoded,
+    /// equal to its sections.
+    private static func checkEachSection(_ text: String, _ checker: inout InvariantChecker) {
+        var sections: [GPPSection] = []
+        var wholeError: ConsentError?
+        do throws(ConsentError) { sections = try GPPString(encoded: text).sections } catch { wholeError = error }
+        let outcomes: [GPPSectionOutcome]
+        do throws(ConsentError) {
+            outcomes = try GPPString.decodingEachSection(text)
+        } catch {
+            checker.check(
+                error == wholeError,
+                "\(text): decodingEachSection throws \(error), the decode \(String(describing: wholeError))"
+            )
+            return
+        }
+        var firstFailure: ConsentError?
+        for outcome in outcomes {
+            if case .failure(let error) = outcome.result {
+                firstFailure = error
+                break
+            }
+        }
+        checker.check(firstFailure == wholeError, "\(text): first section error \(String(describing: firstFailure))")
+        if wholeError == nil {
+            checker.check(
+                outcomes.map { try? $0.result.get() } == sections.map { $0 },
+                "\(text): the sections decoded one by one differ from the decode's"
+            )
+        }
     }
 }
