@@ -22,21 +22,21 @@ struct DiffCommand: Command {
 
     func run(io: CommandIO) -> ExitCode {
         let reporter = options.reporter(io: io)
-        var decoded: [ConsentString] = []
+        var decoded: [(text: String, value: ConsentString)] = []
         for operand in options.operands {
             switch string(in: operand, io: io) {
             case .failure(let error):
                 reporter.report(error, input: operand, label: operand)
             case .success(let signal):
                 do throws(ConsentError) {
-                    decoded.append(try ConsentString(encoded: signal.text, kind: signal.kind))
+                    decoded.append((signal.text, try ConsentString(encoded: signal.text, kind: signal.kind)))
                 } catch {
                     reporter.report(error, input: signal.text, label: operand, source: signal.source)
                 }
             }
         }
         guard decoded.count == 2 else { return .failure }
-        let comparison = Comparison(decoded[0], decoded[1])
+        let comparison = Comparison(decoded[0].value, decoded[1].value, sameText: decoded[0].text == decoded[1].text)
         if options.json {
             io.output.writeLine(comparison.jsonValue().serialized())
         } else {
@@ -72,13 +72,13 @@ struct DiffCommand: Command {
         /// True when the two texts are the same.
         var sameText: Bool
 
-        init(_ first: ConsentString, _ second: ConsentString) {
+        init(_ first: ConsentString, _ second: ConsentString, sameText: Bool) {
             kinds = (first.format, second.format)
             let (firstValue, firstEncoding) = Self.split(first.jsonValue())
             let (secondValue, secondEncoding) = Self.split(second.jsonValue())
             valueDifferences = JSONDifference.between(firstValue, secondValue)
             encodingDifferences = JSONDifference.between(firstEncoding, secondEncoding)
-            sameText = (try? first.encoded()) == (try? second.encoded())
+            self.sameText = sameText
         }
 
         /// A JSON form without its `encoding` objects (the string's and each GPP section's), and those objects

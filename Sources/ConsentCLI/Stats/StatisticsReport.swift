@@ -31,16 +31,14 @@ struct StatisticsReport {
     }
 
     private func tcfJSON(_ tcf: TCStatistics) -> JSONValue {
-        let vendors = tcf.vendorConsents.ranked().map(\.id)
-        let interests = tcf.vendorLegitimateInterests.ranked().map(\.id)
-        return .object(
+        .object(
             JSONObject([
                 ("strings", .integer(tcf.strings)), ("inGPP", .integer(tcf.inGPP)), ("legacy", .integer(tcf.legacy)),
                 ("purposeConsents", tcf.purposeConsents.jsonValue(through: lastPurpose(tcf))),
                 ("purposeLegitimateInterests", tcf.purposeLegitimateInterests.jsonValue(through: lastPurpose(tcf))),
                 ("specialFeatureOptins", tcf.specialFeatureOptins.jsonValue(through: lastSpecialFeature(tcf))),
-                ("vendorConsents", tcf.vendorConsents.jsonValue(of: vendors)),
-                ("vendorLegitimateInterests", tcf.vendorLegitimateInterests.jsonValue(of: interests)),
+                ("vendorConsents", tcf.vendorConsents.jsonValue()),
+                ("vendorLegitimateInterests", tcf.vendorLegitimateInterests.jsonValue()),
                 ("withoutVendorConsent", .integer(tcf.withoutVendorConsent)),
                 ("withDisclosedVendors", .integer(tcf.withDisclosedVendors)),
                 ("withPublisherRestrictions", .integer(tcf.withPublisherRestrictions)),
@@ -50,12 +48,12 @@ struct StatisticsReport {
     }
 
     private func gppJSON(_ gpp: GPPStatistics) -> JSONValue {
-        let sections = gpp.sections.ranked().sorted { $0.key < $1.key }
+        let sections = gpp.sections.counts.sorted { $0.key < $1.key }
         let usSections = gpp.usSections.sorted { $0.key < $1.key }
         return .object(
             JSONObject([
                 ("strings", .integer(gpp.strings)),
-                ("sections", .object(JSONObject(sections.map { (Self.sectionName($0.key), .integer($0.count)) }))),
+                ("sections", .object(JSONObject(sections.map { (Self.sectionName($0.key), .integer($0.value)) }))),
                 (
                     "usSections",
                     .object(
@@ -95,7 +93,7 @@ struct StatisticsReport {
             JSONObject([
                 ("strings", .integer(ac.strings)), ("versions", ac.versions.jsonValue()),
                 ("withoutConsent", .integer(ac.withoutConsent)),
-                ("consentedProviders", ac.consentedProviders.jsonValue(of: ac.consentedProviders.ranked().map(\.id))),
+                ("consentedProviders", ac.consentedProviders.jsonValue()),
             ])
         )
     }
@@ -165,9 +163,9 @@ struct StatisticsReport {
 
     private func gppText(_ gpp: GPPStatistics, style: Style) -> [String] {
         var lines = ["", style.heading("GPP strings: \(grouped(gpp.strings))")]
-        let sections = gpp.sections.ranked().sorted { $0.key < $1.key }
+        let sections = gpp.sections.counts.sorted { $0.key < $1.key }
         lines.append(
-            "  sections: " + sections.map { "\(Self.sectionName($0.key)) \(grouped($0.count))" }.joined(separator: ", ")
+            "  sections: " + sections.map { "\(Self.sectionName($0.key)) \(grouped($0.value))" }.joined(separator: ", ")
         )
         guard !gpp.usSections.isEmpty else { return lines }
         lines.append(
@@ -211,13 +209,12 @@ struct StatisticsReport {
 
     /// Purposes 1-11 (TCF 2.2), and any later one some string consented to.
     private func lastPurpose(_ tcf: TCStatistics) -> Int {
-        let seen = (tcf.purposeConsents.ranked() + tcf.purposeLegitimateInterests.ranked()).map(\.id).max() ?? 0
-        return max(11, seen)
+        max(11, tcf.purposeConsents.highestID, tcf.purposeLegitimateInterests.highestID)
     }
 
     /// Special features 1-2, and any later one some string opted in to.
     private func lastSpecialFeature(_ tcf: TCStatistics) -> Int {
-        max(2, tcf.specialFeatureOptins.ranked().map(\.id).max() ?? 0)
+        max(2, tcf.specialFeatureOptins.highestID)
     }
 
     /// `usnat`, or the id of a section this package does not know.

@@ -55,8 +55,11 @@ struct IDCounts {
         .object(JSONObject((1...last).map { ("\($0)", .int(Int64(self[$0]))) }))
     }
 
-    /// A JSON object of the counts of `ids`, in ascending order.
-    func jsonValue(of ids: [Int]) -> JSONValue {
-        .object(JSONObject(ids.sorted().map { ("\($0)", .int(Int64(self[$0]))) }))
+    /// The highest id held by some string, or 0.
+    var highestID: Int { counts.lastIndex { $0 > 0 } ?? 0 }
+
+    /// A JSON object of the counts of the ids held by at least one string, in ascending order.
+    func jsonValue() -> JSONValue {
+        .object(JSONObject(counts.indices.filter { counts[$0] > 0 }.map { ("\($0)", .int(Int64(counts[$0]))) }))
     }
 }
