@@ -44,8 +44,9 @@ while IFS= read -r line; do
     { printf '\x20'; printf '%s' "$line" | sha256sum | cut -c1-64 | xxd -r -p; printf '%s' "$line"; } | seed BitReader
 done < <(inputs tcf | tr '.' '\n'; inputs gpp | tr '.~' '\n\n' | grep -v '^1')
 # InputExtraction: whole files as `@FILE` reads them (plist XML and binary, Android XML, JSON preferences, OpenRTB,
-# lines of text), and inputs written inline: URLs and query strings (escapes, a macro), a one-line bid request
-# with every consent field, Android XML with entities, what the CMP APIs return, inputs in JSON quotes.
+# lines of text), and inputs written inline: URLs and query strings (escapes, a macro, a fragment, `&amp;`),
+# cookies, a one-line bid request with every consent field, Android XML with entities, what the CMP APIs return,
+# inputs in JSON quotes.
 fixtures="$fuzz/../Tests/ConsentCLITests/Fixtures"
 for file in "$fixtures"/*; do
     [ "$(basename "$file")" = vendor-list.json ] || seed InputExtraction <"$file"
@@ -62,6 +63,9 @@ gdpr_consent=$tc&us_privacy=1YNN
 {"tcString":"$tc","gdprApplies":true,"eventStatus":"tcloaded","addtlConsent":"2~1.35~dv.9","purpose":{"consents":{"1":true}}}
 {"gppVersion":"1.1","gppString":"$gpp","applicableSections":[2,6],"sectionList":[2,6]}
 {"version":1,"uspString":"1YNN"}
+Cookie: _ga=GA1.2.3; euconsent-v2=$tc; usprivacy=1YNN; __gpp=DBABTA%7E1YN-; addtl_consent="2~1.35~dv.9"
+Set-Cookie: usprivacy=1YNN; Path=/; Secure
+https://app.example/?us_privacy=1YNN#/route?gpp=DBABTA~1YNN&amp;gpp_sid=6&us_privacy=1YYN
 "$tc"
 "https:\/\/ads.example\/bid?us_privacy=1YN\u004E"
 $tc

@@ -31,6 +31,8 @@ package struct ExtractedInput: Equatable {
         case jsonPreferences = "app preferences (JSON)"
         /// What a CMP's JavaScript API returns (``CMPAPIData``).
         case cmpAPI = "CMP API data"
+        /// A `Cookie:` header, `document.cookie` or a `Set-Cookie:` line (``Cookies``).
+        case cookies = "cookies"
     }
 
     /// A flag that travels next to the strings (`gdpr=1`, `regs.gdpr`, `IABTCF_gdprApplies`).

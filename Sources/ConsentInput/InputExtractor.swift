@@ -1,7 +1,7 @@
 import ConsentKit
 
 /// Turns one INPUT into the consent strings it holds. An input is a bare string (TC, GPP, US Privacy, AC), a URL
-/// or query string, an OpenRTB request (JSON), app preferences (JSON), or `@FILE` holding any of those or a
+/// or query string, cookies (a `Cookie:` header, `document.cookie`), an OpenRTB request (JSON), app preferences (JSON), or `@FILE` holding any of those or a
 /// property list or Android preferences XML; a plain text file holds one input per line. Reading files is the
 /// caller's business: this sees only their bytes, so the fuzz target drives exactly what the command runs.
 package enum InputExtractor {
@@ -54,6 +54,7 @@ package enum InputExtractor {
         if let inner = quotedText(text) { return try extractText(inner) }
         if text.hasPrefix("{") { return try extractJSON(text) }
         if text.hasPrefix("<") { return try extractDocument(Array(text.utf8)) }
+        if Cookies.looks(like: text) { return try Cookies.extract(text) }
         if QueryString.looks(like: text) { return try QueryString.extract(text) }
         return ExtractedInput(string: text)
     }

@@ -30,19 +30,14 @@ package enum QueryString {
     /// - Throws: when the URL has no query, or the query has none of the parameters.
     package static func extract(_ text: String) throws(InputError) -> ExtractedInput {
         var input = ExtractedInput(form: text.contains("://") ? .url : .queryString)
-        var query = Substring(text)
-        if let fragment = query.firstIndex(of: "#") { query = query[..<fragment] }
-        if let questionMark = query.firstIndex(of: "?") {
-            query = query[query.index(after: questionMark)...]
-        } else if input.form == .url {
+        let (query, fragment) = parts(of: text, isURL: input.form == .url)
+        let pairs = self.pairs(query) + self.pairs(fragment)
+        if input.form == .url && query.isEmpty && !pairs.contains(where: { parameterNames.contains($0.name) }) {
             throw InputError("unknownFormat", "the URL has no query string (looked for \(namesList))")
         }
         var seen: Set<String> = []
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = percentDecoded(parts[0])
+        for (name, rawValue) in pairs {
             guard parameterNames.contains(name) else { continue }
-            let rawValue = parts.count > 1 ? parts[1] : ""
             let value = percentDecoded(rawValue)
             guard seen.insert(name).inserted else {
                 input.findings.append(
@@ -81,6 +76,42 @@ package enum QueryString {
             )
         }
         return input
+    }
+
+    /// The query of `text` (after its `?`, or all of it when it is a query string without one) and the part of its
+    /// fragment that holds parameters: some pages and single-page apps carry them after the `#`
+    /// (`#gdpr_consent=...`, a route's own query in `#/page?gpp=...`). Either is empty when there is none.
+    private static func parts(of text: String, isURL: Bool) -> (query: Substring, fragment: Substring) {
+        var query = Substring(text)
+        var fragment: Substring = ""
+        if let hash = query.firstIndex(of: "#") {
+            fragment = query[query.index(after: hash)...]
+            query = query[..<hash]
+            if let questionMark = fragment.firstIndex(of: "?") {
+                fragment = fragment[fragment.index(after: questionMark)...]
+            }
+        }
+        if let questionMark = query.firstIndex(of: "?") {
+            query = query[query.index(after: questionMark)...]
+        } else if isURL {
+            query = ""
+        }
+        return (query, fragment)
+    }
+
+    /// The `name=value` pairs of a query, names percent-decoded, values as written. A query copied out of HTML
+    /// (`<img src="...?gdpr=1&amp;gdpr_consent=...">`) has its `&` escaped as `&amp;`: that is read as `&`.
+    private static func pairs(_ query: Substring) -> [(name: String, value: Substring)] {
+        var pairs: [(name: String, value: Substring)] = []
+        let isEscaped = query.contains("&amp;")
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            var pair = pair
+            if isEscaped && pair.hasPrefix("amp;") { pair = pair.dropFirst(4) }
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let first = parts.first else { continue }
+            pairs.append((percentDecoded(first), parts.count > 1 ? parts[1] : ""))
+        }
+        return pairs
     }
 
     /// `%XX` sequences decoded as UTF-8 bytes; a `%` not followed by two hex digits stays as it is, and `+` stays

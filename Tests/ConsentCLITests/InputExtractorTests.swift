@@ -9,19 +9,9 @@ import Testing
     static let tcString = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA"
     static let gppString = "DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN"
 
-    private func extract(_ argument: String) throws -> ExtractedInput {
-        let extractions = InputExtractor.extract(argument, io: .memory())
-        #expect(extractions.count == 1)
-        return try #require(extractions.first).result.get()
-    }
-
-    private func signals(_ input: ExtractedInput) -> [String] {
-        input.signals.map { "\($0.source ?? "-")=\($0.kind?.rawValue ?? "?"):\($0.text)" }
-    }
-
     @Test func bareStringsAreSignalsOfUnknownKind() throws {
         for text in [Self.tcString, Self.gppString, "1YNN", "2~1.35~dv.9", "CA==", "COx.IAB="] {
-            let input = try extract(text)
+            let input = try extractOne(text)
             #expect(input.form == .string)
             #expect(input.signals == [ConsentSignal(source: nil, text: text, kind: nil)])
         }
@@ -40,10 +30,10 @@ import Testing
         let url =
             "https://ads.example/bid?w=300&gdpr=1&gdpr_consent=\(Self.tcString)&gpp=DBACNY%7ECPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA%7E1YNN"
             + "&gpp_sid=2%2C6&us_privacy=1YNN&addtl_consent=2~1.35.41~dv.9.21#top"
-        let input = try extract(url)
+        let input = try extractOne(url)
         #expect(input.form == .url)
         #expect(
-            signals(input) == [
+            signalSummary(input) == [
                 "gdpr_consent=tcf:\(Self.tcString)", "gpp=gpp:\(Self.gppString)", "us_privacy=usp:1YNN",
                 "addtl_consent=ac:2~1.35.41~dv.9.21",
             ]
@@ -54,14 +44,14 @@ import Testing
     }
 
     @Test func readsQueryStringWithoutURL() throws {
-        let input = try extract("?us_privacy=1YNN&gdpr=0")
+        let input = try extractOne("?us_privacy=1YNN&gdpr=0")
         #expect(input.form == .queryString)
-        #expect(signals(input) == ["us_privacy=usp:1YNN"])
-        #expect(try extract("us_privacy=1NYN").signals.map(\.text) == ["1NYN"])
+        #expect(signalSummary(input) == ["us_privacy=usp:1YNN"])
+        #expect(try extractOne("us_privacy=1NYN").signals.map(\.text) == ["1NYN"])
     }
 
     @Test func reportsUnexpandedMacrosEmptyAndRepeatedParameters() throws {
-        let input = try extract("gdpr=1&gdpr_consent=${GDPR_CONSENT_755}&us_privacy=&gpp_sid=7&gpp_sid=8")
+        let input = try extractOne("gdpr=1&gdpr_consent=${GDPR_CONSENT_755}&us_privacy=&gpp_sid=7&gpp_sid=8")
         #expect(input.signals.isEmpty)
         #expect(input.findings.map(\.code) == ["unexpandedMacro", "emptyParameter", "repeatedParameter"])
         #expect(input.findings.first?.severity == .error)
@@ -82,10 +72,10 @@ import Testing
     }
 
     @Test func readsOpenRTB26Request() throws {
-        let input = try extract("@" + TestPaths.fixture("openrtb-2.6.json"))
+        let input = try extractOne("@" + TestPaths.fixture("openrtb-2.6.json"))
         #expect(input.form == .openRTB)
         #expect(
-            signals(input) == [
+            signalSummary(input) == [
                 "user.consent=tcf:\(Self.tcString)", "regs.gpp=gpp:\(Self.gppString)", "regs.us_privacy=usp:1YNN",
                 "user.ext.ConsentedProvidersSettings.consented_providers=ac:2~1.35.41~dv.9.21",
             ]
@@ -95,8 +85,8 @@ import Testing
     }
 
     @Test func readsOpenRTB25ExtensionFields() throws {
-        let input = try extract("@" + TestPaths.fixture("openrtb-2.5.json"))
-        #expect(signals(input) == ["user.ext.consent=tcf:\(Self.tcString)", "regs.ext.us_privacy=usp:1YNN"])
+        let input = try extractOne("@" + TestPaths.fixture("openrtb-2.5.json"))
+        #expect(signalSummary(input) == ["user.ext.consent=tcf:\(Self.tcString)", "regs.ext.us_privacy=usp:1YNN"])
         #expect(input.gdprApplies == ExtractedInput.Flag(source: "regs.ext.gdpr", text: "1"))
     }
 
@@ -104,23 +94,23 @@ import Testing
     /// win when both are there, with a warning when they differ.
     @Test func readsGPPFromTheOpenRTB25Extension() throws {
         let request = #"{"regs":{"ext":{"gpp":"\#(Self.gppString)","gpp_sid":[2,6]}}}"#
-        let input = try extract(request)
-        #expect(signals(input) == ["regs.ext.gpp=gpp:\(Self.gppString)"])
+        let input = try extractOne(request)
+        #expect(signalSummary(input) == ["regs.ext.gpp=gpp:\(Self.gppString)"])
         #expect(input.gppSectionIDs == ExtractedInput.Flag(source: "regs.ext.gpp_sid", text: "2,6"))
-        let both = try extract(
+        let both = try extractOne(
             #"{"regs":{"gpp":"DBABTA~1YNN","gpp_sid":[6],"ext":{"gpp":"DBABTA~1YYN","gpp_sid":[6]}}}"#
         )
-        #expect(signals(both) == ["regs.gpp=gpp:DBABTA~1YNN"])
+        #expect(signalSummary(both) == ["regs.gpp=gpp:DBABTA~1YNN"])
         #expect(both.findings.map(\.code) == ["conflictingFields"])
         #expect(both.findings.map(\.field) == ["regs.ext.gpp"])
     }
 
     @Test func readsInlineOpenRTBAndGoogleProviderIds() throws {
-        let input = try extract(
+        let input = try extractOne(
             #"{"user":{"consent":"CO","ext":{"consent":"CX","consented_providers_settings":{"consented_providers":[1,35]}}}}"#
         )
         #expect(
-            signals(input) == [
+            signalSummary(input) == [
                 "user.consent=tcf:CO", "user.ext.consented_providers_settings.consented_providers=ac:1~1.35",
             ]
         )
@@ -129,28 +119,28 @@ import Testing
 
     /// A field of another JSON type than OpenRTB gives it is still read, and said so.
     @Test func aConsentFieldOfTheWrongJSONTypeIsReadWithAWarning() throws {
-        let input = try extract(#"{"regs":{"gdpr":"1","gpp_sid":"2,6"},"user":{"consent":12345}}"#)
+        let input = try extractOne(#"{"regs":{"gdpr":"1","gpp_sid":"2,6"},"user":{"consent":12345}}"#)
         #expect(input.findings.map(\.code) == ["fieldType", "fieldType", "fieldType"])
         #expect(input.findings.map(\.field) == ["regs.gdpr", "user.consent", "regs.gpp_sid"])
         #expect(input.gdprApplies?.text == "1")
-        #expect(signals(input) == ["user.consent=tcf:12345"])
-        let typed = try extract(#"{"regs":{"gdpr":1,"gpp_sid":[2,6]},"user":{"consent":"CO"}}"#)
+        #expect(signalSummary(input) == ["user.consent=tcf:12345"])
+        let typed = try extractOne(#"{"regs":{"gdpr":1,"gpp_sid":[2,6]},"user":{"consent":"CO"}}"#)
         #expect(typed.findings.isEmpty)
     }
 
     @Test func anEmptyConsentFieldIsAWarningAsAnEmptyURLParameterIs() throws {
-        let input = try extract(#"{"regs":{"gdpr":1,"us_privacy":"1YNN"},"user":{"consent":""}}"#)
-        #expect(signals(input) == ["regs.us_privacy=usp:1YNN"])
+        let input = try extractOne(#"{"regs":{"gdpr":1,"us_privacy":"1YNN"},"user":{"consent":""}}"#)
+        #expect(signalSummary(input) == ["regs.us_privacy=usp:1YNN"])
         #expect(input.findings.map(\.code) == ["emptyParameter"])
         #expect(input.findings.first?.field == "user.consent")
-        let url = try extract("https://ad.example/bid?gdpr=1&gdpr_consent=&us_privacy=1YNN")
+        let url = try extractOne("https://ad.example/bid?gdpr=1&gdpr_consent=&us_privacy=1YNN")
         #expect(url.findings.map(\.code) == ["emptyParameter"])
     }
 
     @Test func anEmptyParameterAloneIsAQueryString() throws {
         #expect(!InputExtractor.isBareString("us_privacy="))
         #expect(InputExtractor.isBareString("COrEAV4OrXx94ACA=="))
-        let input = try extract("us_privacy=")
+        let input = try extractOne("us_privacy=")
         #expect(input.form == .queryString)
         #expect(input.signals.isEmpty)
         #expect(input.findings.map(\.code) == ["emptyParameter"])
@@ -163,69 +153,71 @@ import Testing
             "eventStatus":"tcloaded","cmpStatus":"loaded","listenerId":2,"isServiceSpecific":true,
             "purpose":{"consents":{"1":true}},"addtlConsent":"2~1.35.41~dv.9.21"}
             """.replacingOccurrences(of: "\n", with: "")
-        let input = try extract(tcData)
+        let input = try extractOne(tcData)
         #expect(input.form == .cmpAPI)
-        #expect(signals(input) == ["tcString=tcf:\(Self.tcString)", "addtlConsent=ac:2~1.35.41~dv.9.21"])
+        #expect(signalSummary(input) == ["tcString=tcf:\(Self.tcString)", "addtlConsent=ac:2~1.35.41~dv.9.21"])
         #expect(input.gdprApplies == ExtractedInput.Flag(source: "gdprApplies", text: "1"))
         #expect(input.gppSectionIDs == nil)
         #expect(input.findings.isEmpty)
     }
 
     @Test func readsWhatTheGPPAndUSPCMPAPIsReturn() throws {
-        let ping = try extract(
+        let ping = try extractOne(
             #"{"gppVersion":"1.1","cmpStatus":"loaded","signalStatus":"ready","supportedAPIs":["7:usnat"],"#
                 + #""cmpId":31,"sectionList":[7],"applicableSections":[7],"gppString":"DBABLA~BVVqAAEABA.QA"}"#
         )
         #expect(ping.form == .cmpAPI)
-        #expect(signals(ping) == ["gppString=gpp:DBABLA~BVVqAAEABA.QA"])
+        #expect(signalSummary(ping) == ["gppString=gpp:DBABLA~BVVqAAEABA.QA"])
         #expect(ping.gppSectionIDs == ExtractedInput.Flag(source: "applicableSections", text: "7"))
         // `[-1]`: no section applies, which is no list of sections to check the header against.
-        let none = try extract(#"{"gppString":"DBABLA~BVVqAAEABA.QA","applicableSections":[-1]}"#)
+        let none = try extractOne(#"{"gppString":"DBABLA~BVVqAAEABA.QA","applicableSections":[-1]}"#)
         #expect(none.gppSectionIDs == nil)
-        let usp = try extract(#"{"version":1,"uspString":"1YNN"}"#)
-        #expect(signals(usp) == ["uspString=usp:1YNN"])
+        let usp = try extractOne(#"{"version":1,"uspString":"1YNN"}"#)
+        #expect(signalSummary(usp) == ["uspString=usp:1YNN"])
         #expect(usp.gdprApplies == nil)
     }
 
     @Test func anEmptyTCStringIsAGapOnlyWhereGDPRApplies() throws {
-        let outside = try extract(#"{"tcString":"","gdprApplies":false,"eventStatus":"tcloaded"}"#)
+        let outside = try extractOne(#"{"tcString":"","gdprApplies":false,"eventStatus":"tcloaded"}"#)
         #expect(outside.signals.isEmpty)
         #expect(outside.findings.isEmpty)
         #expect(outside.gdprApplies?.isSet == false)
-        let inside = try extract(#"{"tcString":"","gdprApplies":true}"#)
+        let inside = try extractOne(#"{"tcString":"","gdprApplies":true}"#)
         #expect(inside.findings.map(\.code) == ["emptyParameter"])
         #expect(inside.findings.first?.field == "tcString")
     }
 
     @Test func aQuotedInputIsReadAsWhatItsQuotesHold() throws {
-        let string = try extract("\"\(Self.tcString)\"")
+        let string = try extractOne("\"\(Self.tcString)\"")
         #expect(string.form == .string)
         #expect(string.signals == [ConsentSignal(source: nil, text: Self.tcString, kind: nil)])
         // JSON escapes are read, and what the quotes hold may be any input: here a URL, its `/` escaped.
-        let url = try extract(#""https:\/\/ads.example\/bid?us_privacy=1YN\u004E""#)
+        let url = try extractOne(#""https:\/\/ads.example\/bid?us_privacy=1YN\u004E""#)
         #expect(url.form == .url)
-        #expect(signals(url) == ["us_privacy=usp:1YNN"])
+        #expect(signalSummary(url) == ["us_privacy=usp:1YNN"])
         // A quote that does not close, or holds a line break, is no quoted input: the text is read as it is.
-        #expect(try extract("\"1YNN").signals.map(\.text) == ["\"1YNN"])
+        #expect(try extractOne("\"1YNN").signals.map(\.text) == ["\"1YNN"])
         #expect(InputExtractor.quotedText(#""1YNN\n""#) == nil)
     }
 
     @Test func providerIdsWrittenAsStringsAreRead() throws {
-        let strings = try extract(
+        let strings = try extractOne(
             #"{"user":{"ext":{"consented_providers_settings":{"consented_providers":["1","35"]}}}}"#
         )
-        #expect(signals(strings) == ["user.ext.consented_providers_settings.consented_providers=ac:1~1.35"])
+        #expect(signalSummary(strings) == ["user.ext.consented_providers_settings.consented_providers=ac:1~1.35"])
         #expect(strings.findings.isEmpty)
-        let odd = try extract(#"{"user":{"ext":{"consented_providers_settings":{"consented_providers":[7,1.5,"x"]}}}}"#)
-        #expect(signals(odd) == ["user.ext.consented_providers_settings.consented_providers=ac:1~7"])
+        let odd = try extractOne(
+            #"{"user":{"ext":{"consented_providers_settings":{"consented_providers":[7,1.5,"x"]}}}}"#
+        )
+        #expect(signalSummary(odd) == ["user.ext.consented_providers_settings.consented_providers=ac:1~7"])
         #expect(odd.findings.map(\.code) == ["badProviderIds"])
     }
 
     @Test func readsJSONPreferences() throws {
-        let input = try extract("@" + TestPaths.fixture("preferences.json"))
+        let input = try extractOne("@" + TestPaths.fixture("preferences.json"))
         #expect(input.form == .jsonPreferences)
         #expect(
-            signals(input) == [
+            signalSummary(input) == [
                 "IABTCF_TCString=tcf:\(Self.tcString)", "IABTCF_AddtlConsent=ac:2~1.35.41~dv.9.21",
                 "IABGPP_HDR_GppString=gpp:\(Self.gppString)", "IABUSPrivacy_String=usp:1YNN",
             ]
@@ -237,9 +229,9 @@ import Testing
 
     @Test func readsXMLAndBinaryPropertyLists() throws {
         for name in ["preferences-ios.plist", "preferences-ios-binary.plist"] {
-            let input = try extract("@" + TestPaths.fixture(name))
+            let input = try extractOne("@" + TestPaths.fixture(name))
             #expect(input.form == .propertyList)
-            #expect(signals(input) == ["IABTCF_TCString=tcf:\(Self.tcString)", "IABUSPrivacy_String=usp:1YNN"])
+            #expect(signalSummary(input) == ["IABTCF_TCString=tcf:\(Self.tcString)", "IABUSPrivacy_String=usp:1YNN"])
             #expect(input.gdprApplies?.text == "1")
             #expect(input.preferenceKeys.map(\.key) == ["IABTCF_CmpSdkID"])
             #expect(input.preferenceKeys.map(\.value) == ["880"])
@@ -249,23 +241,23 @@ import Testing
     /// What `defaults read <bundle id>` prints (an old-style property list, every value as text), as a developer
     /// copies it from a terminal.
     @Test func readsPreferencesAsDefaultsReadPrintsThem() throws {
-        let input = try extract("@" + TestPaths.fixture("preferences-ios-defaults.txt"))
+        let input = try extractOne("@" + TestPaths.fixture("preferences-ios-defaults.txt"))
         #expect(input.form == .propertyList)
-        #expect(signals(input) == ["IABTCF_TCString=tcf:\(Self.tcString)", "IABUSPrivacy_String=usp:1YNN"])
+        #expect(signalSummary(input) == ["IABTCF_TCString=tcf:\(Self.tcString)", "IABUSPrivacy_String=usp:1YNN"])
         #expect(input.gdprApplies?.text == "1")
         #expect(input.preferenceKeys.map(\.key) == ["IABTCF_CmpSdkID"])
         #expect(input.preferenceKeys.map(\.value) == ["880"])
         // Inline too; braces around anything else are still a JSON error.
-        let inline = try extract("{ IABUSPrivacy_String = 1YNN; IABTCF_gdprApplies = 0; }")
-        #expect(signals(inline) == ["IABUSPrivacy_String=usp:1YNN"])
-        #expect(throws: InputError.self) { try extract("{ unrelated = 1; }").signals }
+        let inline = try extractOne("{ IABUSPrivacy_String = 1YNN; IABTCF_gdprApplies = 0; }")
+        #expect(signalSummary(inline) == ["IABUSPrivacy_String=usp:1YNN"])
+        #expect(throws: InputError.self) { try extractOne("{ unrelated = 1; }").signals }
     }
 
     @Test func readsAndroidSharedPreferences() throws {
-        let input = try extract("@" + TestPaths.fixture("preferences-android.xml"))
+        let input = try extractOne("@" + TestPaths.fixture("preferences-android.xml"))
         #expect(input.form == .androidPreferences)
         #expect(
-            signals(input) == [
+            signalSummary(input) == [
                 "IABTCF_TCString=tcf:\(Self.tcString)", "IABGPP_HDR_GppString=gpp:\(Self.gppString)",
                 "IABTCF_AddtlConsent=ac:2~1.35.41~dv.9.21", "IABUSPrivacy_String=usp:1YNN",
             ]

@@ -95,9 +95,11 @@ enum CrossChecks {
     private static func sectionIDChecks(_ decoded: DecodedInput, gpp: DecodedString?) -> [Diagnostic] {
         let hasGPPSignal = decoded.items.contains { $0.signal.kind == .gpp } || decoded.skippedKinds.contains(.gpp)
         guard let flag = decoded.input.gppSectionIDs else {
-            // A CMP API's GPP data lists no section when none applies (`applicableSections` `[-1]`): nothing is
-            // missing there, where an ad request without `gpp_sid` leaves its receiver guessing.
-            if hasGPPSignal && decoded.input.form != .string && decoded.input.form != .cmpAPI {
+            // A CMP API's GPP data lists no section when none applies (`applicableSections` `[-1]`), and cookies
+            // carry no `gpp_sid`: nothing is missing there, where an ad request without it leaves its receiver
+            // guessing.
+            let carriesSectionIDs = ![.string, .cmpAPI, .cookies].contains(decoded.input.form)
+            if hasGPPSignal && carriesSectionIDs {
                 return [
                     Diagnostic(
                         .warning,

@@ -53,7 +53,11 @@ enum HelpText {
             a string         a TC string (C..., B...), GPP string (DB...), US Privacy string (1YNN) or
                              Additional Consent string (2~1.35~dv.9); the kind is detected
             a URL or query   its gdpr, gdpr_consent, gpp, gpp_sid, us_privacy and addtl_consent parameters,
-                             percent-decoded, each decoded and checked against the others
+                             percent-decoded, each decoded and checked against the others; parameters
+                             after the # are read too, and &amp; (a URL copied out of HTML) as &
+            cookies          a Cookie: header, document.cookie or a Set-Cookie: line: euconsent-v2,
+                             euconsent, usprivacy and addtl_consent, and any other cookie whose value
+                             decodes as a consent string (__gpp, a CMP's own)
             a bid request    OpenRTB 2.5/2.6 JSON: regs.gdpr, user.consent, regs.gpp, regs.gpp_sid,
                              regs.us_privacy (or their 2.5 places: regs.ext.*, user.ext.consent),
                              user.ext.ConsentedProvidersSettings.consented_providers
@@ -84,7 +88,7 @@ enum HelpText {
 
         \(decodeUsage)
         ARGUMENTS:
-          <input>               A string, URL, query string, bid request or @FILE (see INPUTS). None, or -:
+          <input>               A string, URL, cookies, bid request or @FILE (see INPUTS). None, or -:
                                 read standard input, one input per line.
 
         OPTIONS:
@@ -173,7 +177,7 @@ enum HelpText {
 
         \(lintUsage)
         ARGUMENTS:
-          <input>               A string, URL, query string, bid request or @FILE (see consent help decode).
+          <input>               A string, URL, cookies, bid request or @FILE (see consent help decode).
                                 None, or -: read standard input, one input per line.
 
         OPTIONS:
@@ -252,7 +256,7 @@ enum HelpText {
 
         \(statsUsage)
         ARGUMENTS:
-          <input>               A string, URL, query string, bid request or @FILE (see consent help decode).
+          <input>               A string, URL, cookies, bid request or @FILE (see consent help decode).
                                 None, or -: read standard input, one input per line, in memory that does not
                                 grow with the input.
 
@@ -293,7 +297,7 @@ enum HelpText {
 
         \(explainUsage)
         ARGUMENTS:
-          <input>               A string, URL, bid request or @FILE (see consent help decode).
+          <input>               A string, URL, cookies, bid request or @FILE (see consent help decode).
 
         OPTIONS:
           -j, --json            One JSON object per field: {"segment","field","bitOffset","width","bits","value"}.

@@ -76,7 +76,7 @@ enum InputExtractionInvariants {
                 checker.check(signal.kind == nil && signal.source == nil, "\(found) with a kind or source")
             } else {
                 checker.check(
-                    signal.kind != nil && signal.kind == declaredKind(signal.source, extracted.form),
+                    signal.kind != nil && signal.kind == declaredKind(signal, extracted.form),
                     "\(found) as \(signal.kind.map { "\($0)" } ?? "nil"), not the kind its source holds"
                 )
             }
@@ -90,13 +90,15 @@ enum InputExtractionInvariants {
     }
 
     /// The kind a source name (URL parameter, OpenRTB field, in-app key) holds.
-    private static func declaredKind(_ source: String?, _ form: ExtractedInput.Form) -> ConsentFormat? {
-        guard let source else { return nil }
+    private static func declaredKind(_ signal: ConsentSignal, _ form: ExtractedInput.Form) -> ConsentFormat? {
+        guard let source = signal.source else { return nil }
         switch form {
         case .string: return nil
         case .url, .queryString: return QueryString.stringParameters.first { $0.name == source }?.kind
         case .openRTB: return openRTBKinds[source]
         case .cmpAPI: return CMPAPIData.stringMembers.first { $0.name == source }?.kind
+        case .cookies:
+            return Cookies.stringCookies.first { $0.name == source }?.kind ?? Cookies.consentKind(of: signal.text)
         case .propertyList, .androidPreferences, .jsonPreferences:
             return AppPreferences.stringKeys.first { $0.key == source }?.kind
         }
@@ -111,7 +113,7 @@ enum InputExtractionInvariants {
         switch form {
         case .string:
             return contains(Array(source.utf8), needle)
-        case .url, .queryString:
+        case .url, .queryString, .cookies:
             return contains(Array(QueryString.percentDecoded(Substring(source)).utf8), needle)
         case .androidPreferences:
             return contains(Array(XMLScanner.unescape(ArraySlice(source.utf8)).utf8), needle)

@@ -1,0 +1,122 @@
+import ConsentInput
+import ConsentKit
+import Testing
+
+@testable import ConsentCLI
+
+/// What people copy out of a browser: cookies, URLs with the parameters in the fragment, URLs out of HTML.
+@Suite struct BrowserInputTests {
+    static let tcString = InputExtractorTests.tcString
+    static let gppString = InputExtractorTests.gppString
+
+    @Test func readsTheParametersOfAFragment() throws {
+        let input = try extractOne("https://news.example/article#gdpr=1&gdpr_consent=\(Self.tcString)")
+        #expect(input.form == .url)
+        #expect(signalSummary(input) == ["gdpr_consent=tcf:\(Self.tcString)"])
+        #expect(input.gdprApplies?.text == "1")
+        // A single-page app's route with its own query.
+        let route = try extractOne("https://app.example/#/home?gpp=DBABTA%7E1YNN&gpp_sid=6")
+        #expect(signalSummary(route) == ["gpp=gpp:DBABTA~1YNN"])
+        #expect(route.gppSectionIDs?.text == "6")
+    }
+
+    @Test func theQueryWinsOverTheFragment() throws {
+        let input = try extractOne("https://x.example/?us_privacy=1YNN#us_privacy=1YYN")
+        #expect(signalSummary(input) == ["us_privacy=usp:1YNN"])
+        #expect(input.findings.map(\.code) == ["repeatedParameter"])
+        // A fragment that is an anchor, not parameters, changes nothing; a URL with neither fails as before.
+        #expect(signalSummary(try extractOne("https://x.example/?us_privacy=1YNN#comments")) == ["us_privacy=usp:1YNN"])
+        let bare = InputExtractor.extract("https://x.example/page#comments", io: .memory())
+        #expect(throws: InputError("unknownFormat", "the URL has no query string (looked for \(Self.names))")) {
+            try bare.first?.result.get()
+        }
+    }
+
+    static let names = "gdpr, gdpr_consent, gpp, gpp_sid, us_privacy, addtl_consent"
+
+    @Test func readsAQueryEscapedForHTML() throws {
+        let input = try extractOne(
+            "https://sync.example/px?gdpr=1&amp;gdpr_consent=\(Self.tcString)&amp;addtl_consent=2~1.35~dv.9"
+        )
+        #expect(signalSummary(input) == ["gdpr_consent=tcf:\(Self.tcString)", "addtl_consent=ac:2~1.35~dv.9"])
+        #expect(input.gdprApplies?.text == "1")
+        // Without `&amp;` anywhere, a parameter whose name starts with `amp;` is somebody else's.
+        #expect(try extractOne("?amp;gdpr=1&us_privacy=1YNN").gdprApplies == nil)
+    }
+
+    @Test func readsACookieHeader() throws {
+        let input = try extractOne(
+            "Cookie: _ga=GA1.2.1234.5678; euconsent-v2=\(Self.tcString); usprivacy=1YNN; session=CQ12;"
+                + " __gpp=DBABTA%7E1YN-; addtl_consent=\"2~1.35~dv.9\""
+        )
+        #expect(input.form == .cookies)
+        #expect(
+            signalSummary(input) == [
+                "euconsent-v2=tcf:\(Self.tcString)", "usprivacy=usp:1YNN", "__gpp=gpp:DBABTA~1YN-",
+                "addtl_consent=ac:2~1.35~dv.9",
+            ]
+        )
+        #expect(input.findings.isEmpty)
+        #expect(input.gdprApplies == nil && input.gppSectionIDs == nil)
+    }
+
+    /// A cookie named for a consent string is read whatever it holds, so that a broken one is reported; another
+    /// cookie counts only when it decodes (`session=CQ12` above starts as a TC string does and is passed over).
+    @Test func aConsentCookieThatDoesNotDecodeIsStillRead() throws {
+        let input = try extractOne("usprivacy=1XNN; other=1YNN")
+        #expect(signalSummary(input) == ["usprivacy=usp:1XNN", "other=usp:1YNN"])
+        #expect(throws: ConsentError.self) { try ConsentString(encoded: "1XNN") }
+    }
+
+    @Test func readsDocumentCookieAndSetCookie() throws {
+        #expect(signalSummary(try extractOne("theme=dark; usprivacy=1NYN")) == ["usprivacy=usp:1NYN"])
+        #expect(signalSummary(try extractOne("euconsent-v2=\(Self.tcString)")) == ["euconsent-v2=tcf:\(Self.tcString)"])
+        // A `Set-Cookie:` line sets its first pair; the rest are attributes.
+        let set = try extractOne("set-cookie : usprivacy=1YNN; Path=/; Domain=.x.example; Secure; euconsent-v2=CO")
+        #expect(signalSummary(set) == ["usprivacy=usp:1YNN"])
+        let repeated = try extractOne("usprivacy=1YNN; usprivacy=1YYN")
+        #expect(signalSummary(repeated) == ["usprivacy=usp:1YNN"])
+        #expect(repeated.findings.map(\.code) == ["repeatedParameter"])
+    }
+
+    @Test func cookiesWithoutAConsentStringFail() {
+        let result = InputExtractor.extract("session=abc; theme=dark", io: .memory())
+        #expect(throws: InputError.self) { try result.first?.result.get() }
+        #expect((try? result.first?.result.get()) == nil)
+        if case .failure(let error) = result.first?.result {
+            #expect(error.code == "unknownFormat")
+            #expect(error.message.hasPrefix("no consent string in the cookies (looked for euconsent-v2,"))
+        }
+    }
+
+    /// What is not cookies stays what it was: URLs, query strings, bare strings, one query parameter.
+    @Test func onlyCookiesAreReadAsCookies() throws {
+        for text in [
+            "https://x.example/?gdpr_consent=CO; a=b", "?a=b; c=d", "gdpr=1&us_privacy=1YNN", "us_privacy=1YNN",
+            Self.tcString, "2~1.35~dv.9", "a=b", "my note; it=says things",
+        ] {
+            #expect(!Cookies.looks(like: text), "\(text)")
+        }
+        for text in ["Cookie: a=b", "a=b; c=d", "usprivacy=", "addtl_consent=2~1", "Set-Cookie:x=1"] {
+            #expect(Cookies.looks(like: text), "\(text)")
+        }
+        #expect(try extractOne("us_privacy=1YNN").form == .queryString)
+    }
+
+    /// The command end to end: a cookie header in, one JSON object per string out, none about gpp_sid (cookies
+    /// carry none, so its absence is no warning).
+    @Test func decodePrintsTheStringsOfACookieHeader() throws {
+        let result = run(["decode", "--json", "Cookie: usprivacy=1YNN; __gpp=DBABTA~1YN-"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""type":"usp""#) == true)
+        #expect(lines.last?.contains(#""type":"gpp""#) == true)
+        let text = run(["decode", "Cookie: __gpp=DBABTA~1YN-"])
+        #expect(text.status == 0)
+        #expect(!(text.output + text.error).contains("gppWithoutSectionIDs"))
+        #expect(text.output.hasPrefix("cookies Cookie: __gpp=DBABTA~1YN-: 1 consent string"), "\(text.output)")
+        // The same string in a URL without gpp_sid is warned about.
+        #expect((run(["decode", "https://x.example/?gpp=DBABTA~1YN-"]).output).contains("gppWithoutSectionIDs"))
+    }
+}
