@@ -1,7 +1,7 @@
 package import ConsentKit
 
 /// One consent string found in an input, with the name it was found under.
-package struct ConsentSignal: Equatable {
+package struct ConsentSignal: Hashable {
     /// Where it was found: `gdpr_consent`, `user.ext.consent`, `IABTCF_TCString`; nil for a bare string.
     package var source: String?
     /// The string, percent-decoded where it came from a URL.

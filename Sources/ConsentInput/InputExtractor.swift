@@ -1,9 +1,10 @@
 import ConsentKit
 
 /// Turns one INPUT into the consent strings it holds. An input is a bare string (TC, GPP, US Privacy, AC), a URL
-/// or query string, cookies (a `Cookie:` header, `document.cookie`), an OpenRTB request (JSON), app preferences (JSON), or `@FILE` holding any of those or a
-/// property list or Android preferences XML; a plain text file holds one input per line. Reading files is the
-/// caller's business: this sees only their bytes, so the fuzz target drives exactly what the command runs.
+/// or query string, cookies (a `Cookie:` header, `document.cookie`), an OpenRTB request (JSON), app preferences
+/// (JSON), or `@FILE` holding any of those, a property list, Android preferences XML or a HAR file; a plain text
+/// file holds one input per line. Reading files is the caller's business: this sees only their bytes, so the fuzz
+/// target drives exactly what the command runs.
 package enum InputExtractor {
     /// One input's result, with the label that names it in messages (`@prefs.xml`, `@list.txt:3`).
     package struct Extraction: Equatable {
@@ -60,11 +61,20 @@ package enum InputExtractor {
     }
 
     /// The inputs of a file named `path` (for labels and messages) whose content is `bytes`: one document (a
-    /// property list, XML, JSON), or one input per non-empty line of text.
+    /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), or one input per non-empty line of
+    /// text.
     package static func extract(file path: String, content bytes: [UInt8]) -> [Extraction] {
         let label = "@" + path
         let head = bytes.drop {
             $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }
+        if head.first == UInt8(ascii: "{") {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if HTTPArchive.looks(like: text[...]), let document = try? JSONValue(parsing: text),
+                HTTPArchive.requests(of: document) != nil
+            {
+                return HTTPArchive.extractions(of: document, label: label)
+            }
         }
         if PropertyListPreferences.matches(bytes) || head.first == UInt8(ascii: "<") || head.first == UInt8(ascii: "{")
         {

@@ -1,10 +1,12 @@
 import ConsentInput
 import ConsentKit
+import Foundation
 import Testing
 
 @testable import ConsentCLI
 
-/// What people copy out of a browser: cookies, URLs with the parameters in the fragment, URLs out of HTML.
+/// What people copy out of a browser: cookies, URLs with the parameters in the fragment, URLs out of HTML, and
+/// the network log its developer tools save (a HAR file).
 @Suite struct BrowserInputTests {
     static let tcString = InputExtractorTests.tcString
     static let gppString = InputExtractorTests.gppString
@@ -118,5 +120,60 @@ import Testing
         #expect(text.output.hasPrefix("cookies Cookie: __gpp=DBABTA~1YN-: 1 consent string"), "\(text.output)")
         // The same string in a URL without gpp_sid is warned about.
         #expect((run(["decode", "https://x.example/?gpp=DBABTA~1YN-"]).output).contains("gppWithoutSectionIDs"))
+    }
+
+    // MARK: HAR files
+
+    /// The fixture: a page load (consent cookies in a `Cookie` header), a user sync with URL parameters and the
+    /// same cookies as a list, a script (nothing), a Prebid call with an OpenRTB body, a form post.
+    @Test func readsEachRequestOfAHARFileThatCarriesConsent() throws {
+        let content = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("page.har")))
+        let extractions = InputExtractor.extract(file: "page.har", content: Array(content))
+        #expect(
+            extractions.map(\.label) == [
+                "@page.har:1 GET news.example/article", "@page.har:2 GET sync.example/px",
+                "@page.har:4 POST prebid.example/openrtb2/auction", "@page.har:5 POST collect.example/e",
+            ]
+        )
+        let inputs = try extractions.map { try $0.result.get() }
+        #expect(inputs.map(\.form) == [.cookies, .url, .openRTB, .queryString])
+        let tc = Self.tcString
+        let core = String(tc.prefix { $0 != "." })
+        #expect(
+            inputs.map(signalSummary) == [
+                ["euconsent-v2=tcf:\(tc)", "usprivacy=usp:1YNN"],
+                // The same cookies again (as a list this time) are not read twice.
+                ["gdpr_consent=tcf:\(core)", "gpp=gpp:DBABTA~1YNN"],
+                ["user.consent=tcf:\(core)", "regs.gpp=gpp:DBABTA~1YNN"],
+                ["us_privacy=usp:1YYN"],
+            ]
+        )
+        #expect(inputs[1].gdprApplies?.text == "1")
+        #expect(inputs[2].gppSectionIDs?.text == "6")
+    }
+
+    @Test func aHARFileWithoutConsentFailsOnce() throws {
+        let har = #"{"log":{"entries":[{"request":{"method":"GET","url":"https://cdn.example/a.js?v=2"}},{}]}}"#
+        let extractions = InputExtractor.extract(file: "quiet.har", content: Array(har.utf8))
+        #expect(extractions.count == 1)
+        #expect(
+            throws: InputError(
+                "unknownFormat",
+                "no request of the HAR file carries consent (2 requests: URL parameters, OpenRTB bodies and cookies"
+                    + " looked at)"
+            )
+        ) { try extractions.first?.result.get() }
+        // A document whose first key is `log` but which is no HAR log is read as any other JSON document.
+        let other = InputExtractor.extract(file: "x.json", content: Array(#"{"log": "x", "regs": {"gdpr": 0}}"#.utf8))
+        #expect(try other.first?.result.get().form == .openRTB)
+        #expect(HTTPArchive.looks(like: "\u{FEFF} {\n  \"log\": {"))
+        #expect(!HTTPArchive.looks(like: #"{"regs": {"log": 1}}"#))
+    }
+
+    @Test func decodeReadsAHARFile() throws {
+        let result = run(["decode", "--json", "@" + TestPaths.fixture("page.har")])
+        #expect(result.status == 0, "\(result.error)")
+        let types = try result.output.split(separator: "\n").map { try JSONValue(parsing: $0)["type"]?.stringValue }
+        #expect(types == ["tcf", "usp", "tcf", "gpp", "tcf", "gpp", "usp"])
     }
 }

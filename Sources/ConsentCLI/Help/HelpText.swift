@@ -67,7 +67,8 @@ enum HelpText {
             @FILE            a file holding one of the above (a text file: one per line), or app preferences
                              with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an iOS plist (XML,
                              binary, or the text `defaults read` prints), Android shared-preferences XML,
-                             or JSON
+                             or JSON; or a HAR file (the network log a browser's developer tools save):
+                             each request's URL parameters, OpenRTB or form body, and consent cookies
           Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
           quotes hold.
           With no <input>, inputs are read from standard input, one per line, and streamed (a line is never

@@ -36,8 +36,10 @@ enum InputExtractionInvariants {
             "\(shown): extracting the same file twice gives different results"
         )
         checker.check(!file.isEmpty, "\(shown): a file gives no extraction, not even an error")
+        let requests = harRequests(input.text)
         for extraction in file {
-            check(extraction.result, from: input.text, input, &checker)
+            let source = requests.flatMap { harPlace(of: extraction, in: $0) } ?? input.text
+            check(extraction.result, from: source, input, &checker)
             // A text file is read line by line (`\n` or `\r\n`): no string it gives spans a line break.
             if case .success(let extracted) = extraction.result, extracted.form == .string {
                 checker.check(
@@ -86,6 +88,29 @@ enum InputExtractionInvariants {
             if case .success(let value) = decoded, let kind = signal.kind {
                 checker.check(value.format == kind, "\(found), which decodes as \(value.format), not as \(kind)")
             }
+        }
+    }
+
+    /// The requests of `text` when it is a HAR file, as the extractor reads one; nil otherwise.
+    private static func harRequests(_ text: String) -> [JSONValue]? {
+        guard HTTPArchive.looks(like: text[...]), let document = try? JSONValue(parsing: text) else { return nil }
+        return HTTPArchive.requests(of: document)
+    }
+
+    /// The text of the request that `extraction` of a HAR file (labelled `@fuzz:N ...`) was read from, by its
+    /// form: the URL or a form body for parameters, the body for an OpenRTB request, the cookies for cookies.
+    private static func harPlace(of extraction: InputExtractor.Extraction, in requests: [JSONValue]) -> String? {
+        guard case .success(let input) = extraction.result,
+            let number = extraction.label.split(separator: ":").dropFirst().first?.split(separator: " ").first
+                .flatMap({ Int($0) }),
+            number >= 1 && number <= requests.count
+        else { return nil }
+        let places = HTTPArchive.places(of: requests[number - 1])
+        switch input.form {
+        case .url, .queryString: return (places.url ?? "") + "\n" + (places.body ?? "")
+        case .openRTB: return places.body
+        case .cookies: return places.cookies
+        default: return nil
         }
     }
 
