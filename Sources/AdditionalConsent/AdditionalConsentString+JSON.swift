@@ -22,11 +22,17 @@ extension AdditionalConsentString {
     ///
     /// - Throws: ``ConsentError/Code/badJSON`` naming the member (`field`) that is missing or malformed (ids must be
     ///   integers in `1...65535`), or a key the form does not have or gives twice (`field` the key when it is one of
-    ///   the form's, else empty); ``ConsentError/Code/badVersion`` for a version other than 1 or 2.
+    ///   the form's, else empty; `characterOffset` where the key starts, when the JSON was parsed from text);
+    ///   ``ConsentError/Code/badVersion`` for a version other than 1 or 2.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .ac) }
-        if let key = Self.jsonKeys.firstUnexpectedKey(in: object) {
-            throw ConsentError(.badJSON, format: .ac, field: Self.jsonKeys.name(of: key) ?? "")
+        if let member = Self.jsonKeys.firstUnexpectedMember(in: object) {
+            throw ConsentError(
+                .badJSON,
+                format: .ac,
+                field: Self.jsonKeys.name(of: member.key) ?? "",
+                characterOffset: member.keyOffset
+            )
         }
         if let type = object["type"], type != .string(ConsentFormat.ac.rawValue) {
             throw ConsentError(.badJSON, format: .ac, field: "type")

@@ -17,11 +17,17 @@ public struct JSONKeySet: Sendable {
     /// The first key of `object`, in document order, that is not in the set or that repeats an earlier key;
     /// nil when every key is in the set, each once.
     public func firstUnexpectedKey(in object: JSONObject) -> String? {
+        firstUnexpectedMember(in: object)?.key
+    }
+
+    /// ``firstUnexpectedKey(in:)`` with where the key starts in the JSON text the object was parsed from
+    /// (``JSONObject/keyOffset(at:)``), so that an error can point at it.
+    public func firstUnexpectedMember(in object: JSONObject) -> (key: String, keyOffset: Int?)? {
         var seen: UInt64 = 0
-        for key in object.keys {
-            guard let index = table.index(of: key) else { return key }
+        for (position, member) in object.members.enumerated() {
+            guard let index = table.index(of: member.key) else { return (member.key, object.keyOffset(at: position)) }
             let bit: UInt64 = 1 << UInt64(index)
-            if seen & bit != 0 { return key }
+            if seen & bit != 0 { return (member.key, object.keyOffset(at: position)) }
             seen |= bit
         }
         return nil

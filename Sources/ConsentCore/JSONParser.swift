@@ -87,14 +87,14 @@ struct JSONTextParser {
                 keys = seen
             }
             if repeated {
-                index = keyOffset
-                throw error()
+                // Named `key`, so that a reader of the error can tell a repeated key from malformed text.
+                throw ConsentError(.badJSON, field: "key", characterOffset: keyOffset)
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error() }
             index += 1
             skipWhitespace()
-            object.append(key, try parseValue(depth: depth + 1))
+            object.append(key, try parseValue(depth: depth + 1), keyOffset: keyOffset)
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 index += 1

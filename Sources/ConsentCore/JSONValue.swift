@@ -70,6 +70,9 @@ public enum JSONValue: Sendable, Hashable {
 public struct JSONObject: Sendable, Hashable, Sequence {
     /// The members in order.
     public private(set) var members: [(key: String, value: JSONValue)] = []
+    /// Where each key starts in the text the object was parsed from (UTF-8 offsets), one for each member while the
+    /// object is as parsed; empty for an object built in code or changed since (see ``keyOffset(at:)``).
+    private var keyOffsets: [Int] = []
 
     /// An empty object.
     public init() {}
@@ -84,15 +87,37 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         get { members.first { $0.key == key }?.value }
         set {
             if let index = members.firstIndex(where: { $0.key == key }) {
-                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+                if let newValue { members[index].value = newValue } else { remove(at: index) }
             } else if let newValue {
-                members.append((key: key, value: newValue))
+                append(key, newValue)
             }
         }
     }
 
+    private mutating func remove(at index: Int) {
+        members.remove(at: index)
+        keyOffsets.removeAll()
+    }
+
     /// Appends a member without looking for an existing one (the writer's fast path).
-    public mutating func append(_ key: String, _ value: JSONValue) { members.append((key: key, value: value)) }
+    public mutating func append(_ key: String, _ value: JSONValue) {
+        members.append((key: key, value: value))
+        if !keyOffsets.isEmpty { keyOffsets.removeAll() }
+    }
+
+    /// Appends a member read from JSON text, its key at UTF-8 offset `keyOffset` of the text.
+    mutating func append(_ key: String, _ value: JSONValue, keyOffset: Int) {
+        if keyOffsets.count == members.count { keyOffsets.append(keyOffset) }
+        members.append((key: key, value: value))
+    }
+
+    /// Where the key of member `index` starts in the JSON text the object was parsed from (a UTF-8 offset, as
+    /// ``ConsentError/characterOffset`` gives for JSON); nil for an object built in code or changed since, or an
+    /// index out of range. Errors about a member can then point at it.
+    public func keyOffset(at index: Int) -> Int? {
+        guard keyOffsets.count == members.count, index >= 0, index < keyOffsets.count else { return nil }
+        return keyOffsets[index]
+    }
 
     /// The keys in order.
     public var keys: [String] { members.map(\.key) }

@@ -119,10 +119,16 @@ extension GPPFieldSection {
         }
         let own = Set(keys(of: declaration).map(\.description))
         var seen: Set<String> = []
-        for key in object.keys {
+        for (position, key) in object.keys.enumerated() {
             guard key == "encoding" || own.contains(key), seen.insert(key).inserted else {
                 let named = GPPSectionDeclaration.all.lazy.flatMap(keys(of:)).first { $0.description == key }
-                throw ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: named ?? "")
+                throw ConsentError(
+                    .badJSON,
+                    format: .gpp,
+                    segment: declaration.prefix,
+                    field: named ?? "",
+                    characterOffset: object.keyOffset(at: position)
+                )
             }
         }
     }

@@ -24,12 +24,18 @@ extension GPPString {
     /// a section whose `encoding.text` decodes to the same values keeps that text, and the whole string keeps
     /// `encoding.text` when it decodes to the same sections.
     /// - Throws: `badJSON` naming the key (`sectionIds` when `sections` holds a section it does not list,
-    ///   `sections` when it holds one twice), or for a key the form does not have or gives twice (named when it is one of the form's);
+    ///   `sections` when it holds one twice), or for a key the form does not have or gives twice (named when it is one
+    ///   of the form's; `characterOffset` where the key starts, when the JSON was parsed from text);
     ///   `badVersion`; `unknownFormat` for another `type`; the sections' errors.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .gpp) }
-        if let key = Self.jsonKeys.firstUnexpectedKey(in: object) {
-            throw ConsentError(.badJSON, format: .gpp, field: Self.jsonKeys.name(of: key) ?? "")
+        if let member = Self.jsonKeys.firstUnexpectedMember(in: object) {
+            throw ConsentError(
+                .badJSON,
+                format: .gpp,
+                field: Self.jsonKeys.name(of: member.key) ?? "",
+                characterOffset: member.keyOffset
+            )
         }
         if let type = object["type"], type.stringValue != "gpp" {
             throw ConsentError(.unknownFormat, format: .gpp, field: "type")

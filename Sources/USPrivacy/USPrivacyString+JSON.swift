@@ -22,11 +22,17 @@ extension USPrivacyString {
     ///
     /// - Throws: ``ConsentError/Code/badJSON`` naming the member (`field`) that is missing or not one of `"Y"`,
     ///   `"N"`, `"-"`, or a key the form does not have or gives twice (`field` the key when it is one of the form's,
-    ///   else empty); ``ConsentError/Code/badVersion`` for a version other than 1.
+    ///   else empty; `characterOffset` where the key starts, when the JSON was parsed from text);
+    ///   ``ConsentError/Code/badVersion`` for a version other than 1.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .usp) }
-        if let key = Self.jsonKeys.firstUnexpectedKey(in: object) {
-            throw ConsentError(.badJSON, format: .usp, field: Self.jsonKeys.name(of: key) ?? "")
+        if let member = Self.jsonKeys.firstUnexpectedMember(in: object) {
+            throw ConsentError(
+                .badJSON,
+                format: .usp,
+                field: Self.jsonKeys.name(of: member.key) ?? "",
+                characterOffset: member.keyOffset
+            )
         }
         if let type = object["type"], type != .string(ConsentFormat.usp.rawValue) {
             throw ConsentError(.badJSON, format: .usp, field: "type")

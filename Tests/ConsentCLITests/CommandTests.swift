@@ -169,21 +169,44 @@ import Testing
         #expect(lines.last?.hasPrefix("error: document 3: badJSON") == true)
     }
 
-    /// A key the form does not have is refused, and the line says what the unnamed member means; a key given twice
-    /// is refused where it repeats.
+    /// A key the form does not have is refused, and the line names it and where it is; so is a key given twice, where
+    /// it repeats, and a key of the form in the wrong object.
     @Test func encodeRefusesAKeyTheFormDoesNotHave() {
         let misspelt = #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N","optOutSales":"Y"}"#
         let twice = #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N","notice":"N"}"#
-        let result = run(["encode"], input: misspelt + "\n" + twice)
+        let elsewhere = #"{"type":"tcf","version":2,"vendorIds":[1]}"#
+        let section = #"{"type":"gpp","sectionIds":[7],"sections":{"usnat":{"saleOptOutt":1}}}"#
+        let result = run(["encode"], input: [misspelt, twice, elsewhere, section].joined(separator: "\n"))
         #expect(result.status == 1)
         #expect(result.output == "")
         let lines = result.error.split(separator: "\n").map(String.init)
         #expect(
             lines == [
-                "error: document 1: usp badJSON: bad JSON: a key the object does not have (misspelt?) or has twice,"
-                    + " or a value that should be an object",
-                "error: document 2: badJSON: bad JSON at character 74",
+                #"error: document 1: usp badJSON: bad JSON at character 74: the key "optOutSales" is not one this object"#
+                    + " has (misspelt?)",
+                #"error: document 2: badJSON: bad JSON in key at character 74: "notice" is given twice in its object"#,
+                #"error: document 3: tcf badJSON: bad JSON in vendorIds at character 26: the key "vendorIds" belongs in"#
+                    + " another object",
+                #"error: document 4: gpp badJSON: bad JSON in usnat at character 52: the key "saleOptOutt" is not one"#
+                    + " this object has (misspelt?)",
             ]
+        )
+    }
+
+    /// In a pretty-printed document, a key deep inside is found where it is (offsets count UTF-8 bytes from the start
+    /// of the document).
+    @Test func encodeNamesAMisspeltKeyInsideAPrettyPrintedDocument() throws {
+        let decoded = run(["decode", "--json", Self.tcString]).output
+        let pretty = try JSONValue(parsing: decoded).serialized(pretty: true)
+        let misspelt = pretty.replacingOccurrences(of: #""publisherConsents""#, with: #""publisherConsent""#)
+        let offset = try #require(misspelt.utf8.firstRange(of: Array(#""publisherConsent""#.utf8))).lowerBound
+        let result = run(["encode"], input: misspelt)
+        #expect(result.status == 1)
+        let character = misspelt.utf8.distance(from: misspelt.utf8.startIndex, to: offset)
+        #expect(
+            result.error
+                == "error: document 1: tcf badJSON: bad JSON in publisherTC at character \(character): the key"
+                + #" "publisherConsent" is not one this object has (misspelt?)"# + "\n"
         )
     }
 

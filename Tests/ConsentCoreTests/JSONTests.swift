@@ -72,9 +72,29 @@ import Testing
             let error = try #require(throws: ConsentError.self) { try JSONValue(parsing: text) }
             #expect(error.code == .badJSON)
             #expect(error.characterOffset == text.utf8.count - 11, "\(count) members")
+            #expect(error.field.description == "key")
             #expect(try JSONValue(parsing: "{" + members + "}").objectValue?.count == count)
         }
         #expect(try JSONValue(parsing: #"[{"a": 1}, {"a": 2}, {"b": {"a": 3}}]"#).arrayValue?.count == 3)
+    }
+
+    /// A parsed object knows where each key starts in its text, until it changes; a built one does not.
+    @Test func parsedObjectsKnowWhereTheirKeysAre() throws {
+        let text = #"{"a": 1, "bé": {"c": [true]}, "d": null}"#
+        var object = try #require(try JSONValue(parsing: text).objectValue)
+        #expect((0..<3).map { object.keyOffset(at: $0) } == [1, 9, 31])
+        #expect(try #require(object["bé"]?.objectValue).keyOffset(at: 0) == 17)
+        #expect(object.keyOffset(at: 3) == nil && object.keyOffset(at: -1) == nil)
+        object["a"] = .int(2)  // replaced in place: the keys have not moved
+        #expect(object.keyOffset(at: 2) == 31)
+        object["e"] = .null
+        #expect(object.keyOffset(at: 0) == nil)
+        #expect(JSONObject([("a", .null)]).keyOffset(at: 0) == nil)
+        let keys = JSONKeySet(["a", "d"])
+        let parsed = try #require(try JSONValue(parsing: text).objectValue)
+        let member = try #require(keys.firstUnexpectedMember(in: parsed))
+        #expect(member.key == "bé" && member.keyOffset == 9)
+        #expect(keys.firstUnexpectedMember(in: JSONObject([("a", .null), ("x", .null)]))?.keyOffset == nil)
     }
 
     @Test func keySetsFindTheFirstKeyOutsideThemOrRepeated() {

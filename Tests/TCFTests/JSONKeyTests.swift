@@ -37,6 +37,24 @@ import Testing
         #expect(error?.field.description == field)
     }
 
+    /// Read from text, the error points at the refused key (its UTF-8 offset in the text); built in code, it cannot.
+    @Test func aRefusedKeyReadFromTextIsPointedAt() throws {
+        let text = try TCString(encoded: Self.everySegment).jsonValue(includeEncoding: false).description
+        // A misspelt key at the top level, just after the `{`.
+        let topLevel = #"{"allowedVendor":[1],"# + text.dropFirst()
+        let topLevelError = try #require(throws: ConsentError.self) { try TCString(json: JSONValue(parsing: topLevel)) }
+        #expect(topLevelError.code == .badJSON)
+        #expect(topLevelError.characterOffset == 1)
+        // One inside publisherTC.
+        let nested = text.replacing(#""publisherConsents""#, with: #""publisherConsent""#)
+        let key = try #require(nested.utf8.firstRange(of: Array(#""publisherConsent""#.utf8))).lowerBound
+        let nestedError = try #require(throws: ConsentError.self) { try TCString(json: JSONValue(parsing: nested)) }
+        #expect(nestedError.segment.description == "publisherTC")
+        #expect(nestedError.characterOffset == nested.utf8.distance(from: nested.utf8.startIndex, to: key))
+        let built = try Self.document { $0["allowedVendor"] = .array([.int(1)]) }
+        #expect(Self.error(built)?.characterOffset == nil)
+    }
+
     @Test func anUnknownKeyInPublisherTCIsRefused() throws {
         let object = try Self.document { object in
             guard case .object(var publisherTC)? = object["publisherTC"] else { return }

@@ -11,8 +11,43 @@ enum ErrorText {
     static func line(for error: ConsentError, input: String = "") -> String {
         guard error.code != .unknownFormat, let first = input.unicodeScalars.first,
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
-        else { return text(for: error) + otherSections(of: input, failing: error) }
+        else { return text(for: error) + keyHint(for: error, in: input) + otherSections(of: input, failing: error) }
         return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
+    }
+
+    /// For a JSON document refused for one of its keys (a key its object does not have, or has twice): the key, read
+    /// from the document where the error points.
+    private static func keyHint(for error: ConsentError, in document: String) -> String {
+        guard error.code == .badJSON, let offset = error.characterOffset, let key = jsonKey(in: document, at: offset)
+        else { return "" }
+        // The parser refuses a repeated key (field `key`, no format); a format's reader, a key its object lacks.
+        if error.format == nil {
+            return error.field.description == "key" ? ": \"\(key)\" is given twice in its object" : ""
+        }
+        if error.field.utf8CodeUnitCount == 0 { return ": the key \"\(key)\" is not one this object has (misspelt?)" }
+        return ": the key \"\(key)\" belongs in another object"
+    }
+
+    /// The JSON string that starts at UTF-8 offset `offset` of `document`, decoded; nil when none starts there.
+    private static func jsonKey(in document: String, at offset: Int) -> String? {
+        let utf8 = document.utf8
+        guard offset >= 0, offset < utf8.count else { return nil }
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        guard utf8[start] == UInt8(ascii: "\"") else { return nil }
+        var index = utf8.index(after: start)
+        var escaped = false
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                return (try? JSONValue(parsing: String(decoding: utf8[start...index], as: UTF8.self)))?.stringValue
+            }
+            index = utf8.index(after: index)
+        }
+        return nil
     }
 
     /// For a GPP string that fails in one section: which of its other sections decode, and where to see them.
