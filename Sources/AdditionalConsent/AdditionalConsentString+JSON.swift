@@ -26,14 +26,7 @@ extension AdditionalConsentString {
     ///   ``ConsentError/Code/badVersion`` for a version other than 1 or 2.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .ac) }
-        if let member = Self.jsonKeys.firstUnexpectedMember(in: object) {
-            throw ConsentError(
-                .badJSON,
-                format: .ac,
-                field: Self.jsonKeys.name(of: member.key) ?? "",
-                characterOffset: member.keyOffset
-            )
-        }
+        try Self.jsonKeys.requireOnly(object, format: .ac)
         if let type = object["type"], type != .string(ConsentFormat.ac.rawValue) {
             throw ConsentError(.badJSON, format: .ac, field: "type")
         }

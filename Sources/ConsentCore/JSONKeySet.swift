@@ -33,6 +33,25 @@ public struct JSONKeySet: Sendable {
         return nil
     }
 
+    /// Throws `badJSON` for the ``firstUnexpectedMember(in:)`` of `object`, if any: `field` the key when `names`
+    /// (by default this set) spells it, so that a key of another object of the same form is named, and
+    /// `characterOffset` where the key starts when the object was parsed from text.
+    public func requireOnly(
+        _ object: JSONObject,
+        format: ConsentFormat,
+        segment: StaticString = "",
+        naming names: JSONKeySet? = nil
+    ) throws(ConsentError) {
+        guard let member = firstUnexpectedMember(in: object) else { return }
+        throw ConsentError(
+            .badJSON,
+            format: format,
+            segment: segment,
+            field: (names ?? self).name(of: member.key) ?? "",
+            characterOffset: member.keyOffset
+        )
+    }
+
     /// `key` as the static string of this set that spells it, or nil: a key refused in one object may be a key of
     /// another (a restriction's `vendorIds` at the top level), which an error can then name.
     public func name(of key: String) -> StaticString? {

@@ -29,14 +29,7 @@ extension GPPString {
     ///   `badVersion`; `unknownFormat` for another `type`; the sections' errors.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .gpp) }
-        if let member = Self.jsonKeys.firstUnexpectedMember(in: object) {
-            throw ConsentError(
-                .badJSON,
-                format: .gpp,
-                field: Self.jsonKeys.name(of: member.key) ?? "",
-                characterOffset: member.keyOffset
-            )
-        }
+        try Self.jsonKeys.requireOnly(object, format: .gpp)
         if let type = object["type"], type.stringValue != "gpp" {
             throw ConsentError(.unknownFormat, format: .gpp, field: "type")
         }

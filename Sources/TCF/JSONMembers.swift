@@ -85,10 +85,7 @@ struct JSONMembers {
     /// Every key must be one of `keys`, each once (``JSONKeySet``); the error names the refused key when it is a
     /// key of some TC string object (`vendorIds` outside a restriction), else has no field.
     func requireOnly(_ keys: JSONKeySet) throws(ConsentError) {
-        guard let member = keys.firstUnexpectedMember(in: object) else { return }
-        var error = fail(JSONMembers.tcKeys.name(of: member.key) ?? "")
-        error.characterOffset = member.keyOffset
-        throw error
+        try keys.requireOnly(object, format: .tcf, segment: segment, naming: JSONMembers.tcKeys)
     }
 
     /// Every key of the objects of a TC string's JSON form (v2 and v1.1), for naming a refused one.

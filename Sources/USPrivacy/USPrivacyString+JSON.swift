@@ -26,14 +26,7 @@ extension USPrivacyString {
     ///   ``ConsentError/Code/badVersion`` for a version other than 1.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .usp) }
-        if let member = Self.jsonKeys.firstUnexpectedMember(in: object) {
-            throw ConsentError(
-                .badJSON,
-                format: .usp,
-                field: Self.jsonKeys.name(of: member.key) ?? "",
-                characterOffset: member.keyOffset
-            )
-        }
+        try Self.jsonKeys.requireOnly(object, format: .usp)
         if let type = object["type"], type != .string(ConsentFormat.usp.rawValue) {
             throw ConsentError(.badJSON, format: .usp, field: "type")
         }
