@@ -91,22 +91,11 @@ package enum Cookies {
         var pairs: [(name: String, value: Substring)] = []
         for part in text.split(separator: ";", omittingEmptySubsequences: true) {
             guard let equals = part.firstIndex(of: "=") else { continue }
-            let name = trimmed(part[..<equals])
+            let name = part[..<equals].trimmingWhiteSpace()
             guard !name.isEmpty else { continue }
-            pairs.append((String(name), trimmed(part[part.index(after: equals)...])))
+            pairs.append((String(name), part[part.index(after: equals)...].trimmingWhiteSpace()))
         }
         return pairs
-    }
-
-    /// `text` without spaces and tabs at either end.
-    private static func trimmed(_ text: Substring) -> Substring {
-        let start = text.drop { $0 == " " || $0 == "\t" }
-        var end = start.endIndex
-        while end > start.startIndex, start[start.index(before: end)] == " " || start[start.index(before: end)] == "\t"
-        {
-            end = start.index(before: end)
-        }
-        return start[..<end]
     }
 
     /// A cookie value without the double quotes RFC 6265 allows around it.

@@ -22,11 +22,9 @@ package enum HTTPArchive {
         return entries.map { $0["request"] ?? .null }
     }
 
-    /// The places of one request that may carry consent, as text: its URL, its body (`postData.text`) and its
-    /// cookies as a `Cookie` header would write them (from `cookies`, or else the `Cookie` header itself).
-    package static func places(of request: JSONValue) -> (url: String?, body: String?, cookies: String?) {
-        let url = request["url"]?.stringValue
-        let body = request["postData"]?["text"]?.stringValue
+    /// The request of a HAR entry's `request` object: its method, its URL, its body (`postData.text`) and its
+    /// cookies (from `cookies`, or else the `Cookie` header).
+    package static func recordedRequest(_ request: JSONValue) -> RecordedRequest {
         var cookies: String? = nil
         if let list = request["cookies"]?.arrayValue, !list.isEmpty {
             let pairs = list.compactMap { cookie -> String? in
@@ -39,7 +37,12 @@ package enum HTTPArchive {
         } else if let headers = request["headers"]?.arrayValue {
             cookies = headers.first { $0["name"]?.stringValue?.lowercased() == "cookie" }?["value"]?.stringValue
         }
-        return (url, body, cookies)
+        return RecordedRequest(
+            method: request["method"]?.stringValue ?? "GET",
+            url: request["url"]?.stringValue,
+            body: request["postData"]?["text"]?.stringValue,
+            cookies: cookies
+        )
     }
 
     /// One extraction for each place of each request that carries consent, labelled `FILE:N METHOD host/path`
@@ -48,19 +51,12 @@ package enum HTTPArchive {
         let requests = self.requests(of: document) ?? []
         var extractions: [InputExtractor.Extraction] = []
         var cookieSets: Set<[ConsentSignal]> = []
-        for (index, request) in requests.enumerated() {
-            let places = self.places(of: request)
-            let method = request["method"]?.stringValue ?? "GET"
-            let name = "\(label):\(index + 1) \(method) \(shortened(places.url ?? ""))"
-            var found: [ExtractedInput] = []
-            if let url = places.url, let input = try? QueryString.extract(url) { found.append(input) }
-            if let body = places.body, let input = bodyInput(body) { found.append(input) }
-            if let cookies = places.cookies, let input = try? Cookies.extract(cookies),
-                cookieSets.insert(input.signals).inserted
-            {
-                found.append(input)
+        for (index, entry) in requests.enumerated() {
+            let request = recordedRequest(entry)
+            let name = "\(label):\(index + 1) \(request.summary)"
+            for input in request.inputs() where input.form != .cookies || cookieSets.insert(input.signals).inserted {
+                extractions.append(InputExtractor.Extraction(label: name, result: .success(input)))
             }
-            for input in found { extractions.append(InputExtractor.Extraction(label: name, result: .success(input))) }
         }
         if extractions.isEmpty {
             let error = InputError(
@@ -71,30 +67,5 @@ package enum HTTPArchive {
             return [InputExtractor.Extraction(label: label, result: .failure(error))]
         }
         return extractions
-    }
-
-    /// The consent fields of a request body: an OpenRTB request in JSON, or a form (`gdpr=1&gdpr_consent=...`);
-    /// nil when it has none.
-    private static func bodyInput(_ body: String) -> ExtractedInput? {
-        let trimmed = body.drop { $0.isWhitespace }
-        if trimmed.first == "{" {
-            guard let request = try? JSONValue(parsing: String(trimmed)), let object = request.objectValue,
-                OpenRTBRequest.matches(object)
-            else { return nil }
-            let input = OpenRTBRequest.extract(request)
-            let carriesConsent =
-                !input.signals.isEmpty || !input.findings.isEmpty || input.gdprApplies != nil
-                || input.gppSectionIDs != nil
-            return carriesConsent ? input : nil
-        }
-        return try? QueryString.extract("?" + trimmed)
-    }
-
-    /// `url` without its scheme, query and fragment: the host and path, which say what the request was.
-    private static func shortened(_ url: String) -> String {
-        var rest = Substring(url)
-        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
-        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-        return String(rest)
     }
 }

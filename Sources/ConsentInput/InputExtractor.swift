@@ -49,6 +49,29 @@ package enum InputExtractor {
         return inner
     }
 
+    /// The inputs one text written inline stands for (an argument, a line of standard input or of a text file):
+    /// one, or for a curl command one for each place of its request that carries consent (``RecordedRequest``),
+    /// labelled `curl METHOD host/path` after `label` (the text itself when nil).
+    package static func extract(inline text: String, label: String?) -> [Extraction] {
+        guard CurlCommand.looks(like: text) else {
+            return [Extraction(label: label ?? text, result: Result { () throws(InputError) in try extractText(text) })]
+        }
+        guard let request = CurlCommand.request(text) else {
+            let error = InputError("unknownFormat", "a curl command whose quotes do not close")
+            return [Extraction(label: label ?? text, result: .failure(error))]
+        }
+        let name = (label.map { $0 + ": " } ?? "") + "curl " + request.summary
+        let inputs = request.inputs()
+        if inputs.isEmpty {
+            let error = InputError(
+                "unknownFormat",
+                "the curl command's request carries no consent (URL parameters, body and cookies looked at)"
+            )
+            return [Extraction(label: name, result: .failure(error))]
+        }
+        return inputs.map { Extraction(label: name, result: .success($0)) }
+    }
+
     /// One input written inline (an argument or a line of standard input or of a text file).
     package static func extractText(_ text: String) throws(InputError) -> ExtractedInput {
         if isBareString(text) { return ExtractedInput(string: text) }
@@ -61,8 +84,8 @@ package enum InputExtractor {
     }
 
     /// The inputs of a file named `path` (for labels and messages) whose content is `bytes`: one document (a
-    /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), or one input per non-empty line of
-    /// text.
+    /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), curl commands (``CurlCommand``, each
+    /// over as many lines as it takes), or one input per non-empty line of text.
     package static func extract(file path: String, content bytes: [UInt8]) -> [Extraction] {
         let label = "@" + path
         let head = bytes.drop {
@@ -80,20 +103,19 @@ package enum InputExtractor {
         {
             return [Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) })]
         }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Curl commands, which may span lines (a `\` at the end of each).
+        if let commands = CurlCommand.commands(in: text) {
+            return commands.flatMap { extract(inline: $0.text, label: "\(label):\($0.lineNumber)") }
+        }
         // A text file: one input per non-empty line. `\r\n` is one Character, so splitting on "\n" alone would
         // leave a Windows file in one piece.
         var extractions: [Extraction] = []
-        let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, line) in lines.enumerated() {
             let trimmed = trimmingLineEnd(String(line))
             if isBlank(trimmed) { continue }
-            extractions.append(
-                Extraction(
-                    label: "\(label):\(index + 1)",
-                    result: Result { () throws(InputError) in try extractText(trimmed) }
-                )
-            )
+            extractions.append(contentsOf: extract(inline: trimmed, label: "\(label):\(index + 1)"))
         }
         if extractions.isEmpty {
             return [Extraction(label: label, result: .failure(InputError("empty", "'\(path)' is empty")))]

@@ -6,7 +6,7 @@ extension InputExtractor {
     static func extract(_ argument: String, io: CommandIO) -> [Extraction] {
         let text = trimmingLineEnd(argument)
         guard text.hasPrefix("@") else {
-            return [Extraction(label: text, result: Result { () throws(InputError) in try extractText(text) })]
+            return extract(inline: text, label: nil)
         }
         let path = String(text.dropFirst())
         switch io.readFile(path) {

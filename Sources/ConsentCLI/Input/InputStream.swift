@@ -34,8 +34,9 @@ struct InputStream {
                 if InputExtractor.isBlank(text) { return }
                 if let bareString, InputExtractor.isBareString(text), bareString(text, number) { return }
                 // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
-                let result = Result { () throws(InputError) in try InputExtractor.extractText(text) }
-                body(InputExtractor.Extraction(label: "line \(number)", result: result), text)
+                for extraction in InputExtractor.extract(inline: text, label: "line \(number)") {
+                    body(extraction, text)
+                }
             }
         }
     }

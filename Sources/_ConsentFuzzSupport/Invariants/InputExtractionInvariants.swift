@@ -28,6 +28,12 @@ enum InputExtractionInvariants {
             let again = Result { () throws(InputError) in try InputExtractor.extractText(line) }
             checker.check(inline == again, "\(shown): extracting the same line twice gives different results")
             check(inline, from: line, input, &checker)
+            // As the command reads it: a curl command gives one extraction for each place of its request.
+            let request = CurlCommand.request(line)
+            for extraction in InputExtractor.extract(inline: line, label: nil) {
+                let place = request.flatMap { request in (try? extraction.result.get()).flatMap(request.text(of:)) }
+                check(extraction.result, from: place ?? line, input, &checker)
+            }
         }
         let bytes = Array(input.payload)
         let file = InputExtractor.extract(file: "fuzz", content: bytes)
@@ -36,9 +42,9 @@ enum InputExtractionInvariants {
             "\(shown): extracting the same file twice gives different results"
         )
         checker.check(!file.isEmpty, "\(shown): a file gives no extraction, not even an error")
-        let requests = harRequests(input.text)
+        let requests = recordedRequests(input.text)
         for extraction in file {
-            let source = requests.flatMap { harPlace(of: extraction, in: $0) } ?? input.text
+            let source = place(of: extraction, in: requests) ?? input.text
             check(extraction.result, from: source, input, &checker)
             // A text file is read line by line (`\n` or `\r\n`): no string it gives spans a line break.
             if case .success(let extracted) = extraction.result, extracted.form == .string {
@@ -91,27 +97,30 @@ enum InputExtractionInvariants {
         }
     }
 
-    /// The requests of `text` when it is a HAR file, as the extractor reads one; nil otherwise.
-    private static func harRequests(_ text: String) -> [JSONValue]? {
-        guard HTTPArchive.looks(like: text[...]), let document = try? JSONValue(parsing: text) else { return nil }
-        return HTTPArchive.requests(of: document)
+    /// The requests of `text` read as a file, by the number its extractions' labels give them (`@fuzz:N ...`): a
+    /// HAR file's entries (from 1), or curl commands (by their first line).
+    private static func recordedRequests(_ text: String) -> [Int: RecordedRequest] {
+        var requests: [Int: RecordedRequest] = [:]
+        if HTTPArchive.looks(like: text[...]), let document = try? JSONValue(parsing: text),
+            let entries = HTTPArchive.requests(of: document)
+        {
+            for (index, entry) in entries.enumerated() { requests[index + 1] = HTTPArchive.recordedRequest(entry) }
+        } else if let commands = CurlCommand.commands(in: text) {
+            for command in commands { requests[command.lineNumber] = CurlCommand.request(command.text) }
+        }
+        return requests
     }
 
-    /// The text of the request that `extraction` of a HAR file (labelled `@fuzz:N ...`) was read from, by its
-    /// form: the URL or a form body for parameters, the body for an OpenRTB request, the cookies for cookies.
-    private static func harPlace(of extraction: InputExtractor.Extraction, in requests: [JSONValue]) -> String? {
+    /// The text of the request that `extraction` (labelled `@fuzz:N ...`) was read from, by its form
+    /// (``RecordedRequest/text(of:)``); nil for an extraction of no recorded request.
+    private static func place(of extraction: InputExtractor.Extraction, in requests: [Int: RecordedRequest]) -> String?
+    {
         guard case .success(let input) = extraction.result,
             let number = extraction.label.split(separator: ":").dropFirst().first?.split(separator: " ").first
                 .flatMap({ Int($0) }),
-            number >= 1 && number <= requests.count
+            let request = requests[number]
         else { return nil }
-        let places = HTTPArchive.places(of: requests[number - 1])
-        switch input.form {
-        case .url, .queryString: return (places.url ?? "") + "\n" + (places.body ?? "")
-        case .openRTB: return places.body
-        case .cookies: return places.cookies
-        default: return nil
-        }
+        return request.text(of: input)
     }
 
     /// The kind a source name (URL parameter, OpenRTB field, in-app key) holds.

@@ -1,0 +1,70 @@
+import ConsentKit
+
+/// One HTTP request as a network log or a copied command records it, reduced to the places that may carry consent:
+/// its URL (an ad call, a pixel, a user sync), its body (an OpenRTB request, a form) and its cookies.
+package struct RecordedRequest: Equatable {
+    /// `GET`, `POST`, ...
+    package var method: String
+    /// The URL as requested.
+    package var url: String?
+    /// The body as sent.
+    package var body: String?
+    /// The cookies as a `Cookie` header writes them (`name=value; name=value`).
+    package var cookies: String?
+
+    /// A request with nothing recorded but its method.
+    package init(method: String, url: String? = nil, body: String? = nil, cookies: String? = nil) {
+        self.method = method
+        self.url = url
+        self.body = body
+        self.cookies = cookies
+    }
+
+    /// What the request carries, place by place (URL parameters, an OpenRTB or form body, consent cookies, in that
+    /// order); a place that carries no consent is left out, and so is one with flags but no string (`gdpr=1`) when
+    /// another place has the strings: each place is checked on its own, and would be missing them.
+    package func inputs() -> [ExtractedInput] {
+        var inputs: [ExtractedInput] = []
+        if let url, let input = try? QueryString.extract(url) { inputs.append(input) }
+        if let body, let input = Self.bodyInput(body) { inputs.append(input) }
+        if let cookies, let input = try? Cookies.extract(cookies) { inputs.append(input) }
+        if inputs.contains(where: { !$0.signals.isEmpty }) { inputs.removeAll { $0.signals.isEmpty } }
+        return inputs
+    }
+
+    /// `METHOD host/path`: the URL without its scheme, query and fragment, which says what the request was.
+    package var summary: String {
+        var rest = Substring(url ?? "")
+        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        return method + " " + rest
+    }
+
+    /// The text that `input`, one of ``inputs()``, was read from: the URL and body for parameters (a form body is
+    /// read as a query), the body for an OpenRTB request, the cookies for cookies.
+    package func text(of input: ExtractedInput) -> String? {
+        switch input.form {
+        case .url, .queryString: (url ?? "") + "\n" + (body ?? "")
+        case .openRTB: body
+        case .cookies: cookies
+        default: nil
+        }
+    }
+
+    /// The consent fields of a request body: an OpenRTB request in JSON, or a form (`gdpr=1&gdpr_consent=...`);
+    /// nil when it has none.
+    private static func bodyInput(_ body: String) -> ExtractedInput? {
+        let trimmed = body.drop { $0.isWhitespace }
+        if trimmed.first == "{" {
+            guard let request = try? JSONValue(parsing: String(trimmed)), let object = request.objectValue,
+                OpenRTBRequest.matches(object)
+            else { return nil }
+            let input = OpenRTBRequest.extract(request)
+            let carriesConsent =
+                !input.signals.isEmpty || !input.findings.isEmpty || input.gdprApplies != nil
+                || input.gppSectionIDs != nil
+            return carriesConsent ? input : nil
+        }
+        return try? QueryString.extract("?" + trimmed)
+    }
+}
