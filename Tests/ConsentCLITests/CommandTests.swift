@@ -203,10 +203,15 @@ import Testing
         let result = run(["encode"], input: misspelt)
         #expect(result.status == 1)
         let character = misspelt.utf8.distance(from: misspelt.utf8.startIndex, to: offset)
+        // Where that is in lines: the key's line, and its column (the key starts after the indent).
+        let lines = misspelt.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains(#""publisherConsent""#) }) + 1
+        let column = try #require(lines[line - 1].firstIndex(of: "\"")).utf16Offset(in: lines[line - 1]) + 1
+        #expect(line > 1 && column > 1)
         #expect(
             result.error
-                == "error: document 1: tcf badJSON: bad JSON in publisherTC at character \(character): the key"
-                + #" "publisherConsent" is not one this object has (misspelt?)"# + "\n"
+                == "error: document 1: tcf badJSON: bad JSON in publisherTC at character \(character) (line \(line),"
+                + #" column \#(column)): the key "publisherConsent" is not one this object has (misspelt?)"# + "\n"
         )
     }
 

@@ -11,8 +11,26 @@ enum ErrorText {
     static func line(for error: ConsentError, input: String = "") -> String {
         guard error.code != .unknownFormat, let first = input.unicodeScalars.first,
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
-        else { return text(for: error) + keyHint(for: error, in: input) + otherSections(of: input, failing: error) }
+        else {
+            return withLine(text(for: error), of: error, in: input) + keyHint(for: error, in: input)
+                + otherSections(of: input, failing: error)
+        }
         return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
+    }
+
+    /// `text` with the line and column of the error's character offset after it, for an error in a JSON document of
+    /// several lines (a pretty-printed one): `at character 818 (line 23, column 7)`.
+    private static func withLine(_ text: String, of error: ConsentError, in document: String) -> String {
+        guard error.code == .badJSON, let offset = error.characterOffset, offset >= 0, offset <= document.utf8.count
+        else { return text }
+        let utf8 = document.utf8
+        let position = utf8.index(utf8.startIndex, offsetBy: offset)
+        let before = utf8[..<position]
+        guard let lineEnd = before.lastIndex(of: UInt8(ascii: "\n")) else { return text }
+        let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+        let column = document[utf8.index(after: lineEnd)..<position].count + 1
+        let place = "at character \(offset)"
+        return text.replacing(place, with: place + " (line \(line), column \(column))", maxReplacements: 1)
     }
 
     /// For a JSON document refused for one of its keys (a key its object does not have, or has twice): the key, read
