@@ -1,3 +1,4 @@
+import ConsentInput
 import Foundation
 import Testing
 
@@ -109,31 +110,12 @@ import Testing
             .filter { !$0.contains(".json") && !$0.contains(".txt") && !$0.contains("...") }
     }
 
-    /// Splits a shell line on spaces, keeping single-quoted words whole.
-    private func words(_ line: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quoted = false
-        for character in line {
-            if character == "'" {
-                quoted.toggle()
-            } else if character == " " && !quoted {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
     @Test func helpHasRunnableExamples() {
         #expect(Self.examples.count >= 8)
     }
 
     @Test(arguments: examples) func exampleRuns(line: String) {
-        let arguments = Array(words(line).dropFirst())
+        let arguments = Array((ShellWords.split(line) ?? []).dropFirst())
         let result = run(arguments)
         #expect(result.status != 64, "\(line): \(result.error)")
         #expect(!result.output.isEmpty, "\(line)")

@@ -23,6 +23,8 @@ struct CommandOptions {
         case cmpSdkVersion
         /// `--vendor <id>` of `stats`, repeatable.
         case vendor
+        /// `--field <path>` of `decode`, repeatable.
+        case field
 
         /// The spellings on the command line, long first.
         var spellings: [String] {
@@ -36,6 +38,7 @@ struct CommandOptions {
             case .cmpSdkID: ["--cmp-sdk-id"]
             case .cmpSdkVersion: ["--cmp-sdk-version"]
             case .vendor: ["--vendor"]
+            case .field: ["--field"]
             }
         }
     }
@@ -58,6 +61,8 @@ struct CommandOptions {
     var cmpSdkVersion: Int?
     /// `--vendor` of `stats` (repeatable): the vendors whose consents it reports one by one.
     var vendors: [Int] = []
+    /// `--field` of `decode` (repeatable): print these members of each string's JSON form, one line a string.
+    var fields: [FieldPath] = []
     /// `--color auto|always|never` (`--no-color` = never); every command accepts it.
     var color = ColorChoice.auto
     /// The operands; a lone `-` (standard input) becomes none.
@@ -99,6 +104,8 @@ struct CommandOptions {
                     cmpSdkVersion = try Self.twelveBitNumber(cursor.value(of: name, inline: inline), option: name)
                 case (_, .vendor?):
                     vendors.append(try Self.vendorID(cursor.value(of: name, inline: inline), option: name))
+                case (_, .field?):
+                    fields.append(try FieldPath(cursor.value(of: name, inline: inline)))
                 default:
                     let known = options.compactMap(\.spellings.first) + ["--color", "--no-color", "--help"]
                     throw .unknownOption(name, known: known)

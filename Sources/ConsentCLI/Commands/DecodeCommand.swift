@@ -2,9 +2,10 @@ import ConsentCache
 import ConsentInput
 import ConsentKit
 
-/// `consent decode [--json] [--kind K] [--strict] [--gvl FILE] [--no-cache] [INPUT...]`: every string of every
-/// input, as a tree for people or as the JSON form (one object per line). Without INPUT, one input per line of
-/// standard input, streamed; with `--json`, a bare string seen before is printed from a cache of JSON lines.
+/// `consent decode [--json] [--kind K] [--strict] [--field PATH ...] [--gvl FILE] [--no-cache] [INPUT...]`: every
+/// string of every input, as a tree for people, as the JSON form (one object per line), or as the members `--field`
+/// names (one line a string). Without INPUT, one input per line of standard input, streamed; with `--json`, a bare
+/// string seen before is printed from a cache of JSON lines.
 struct DecodeCommand: Command {
     static let name = "decode"
 
@@ -12,7 +13,7 @@ struct DecodeCommand: Command {
     let options: CommandOptions
 
     init(arguments: [String]) throws(UsageError) {
-        options = try CommandOptions(arguments, accepting: [.json, .kind, .strict, .vendorList, .noCache])
+        options = try CommandOptions(arguments, accepting: [.json, .kind, .strict, .vendorList, .noCache, .field])
     }
 
     func run(io: CommandIO) -> ExitCode {
@@ -32,10 +33,12 @@ struct DecodeCommand: Command {
             io.error.flush()
         }
         InputStream(arguments: options.operands, io: io).forEach(
-            bareString: options.json ? { text, number in session.decodeBareLine(text, number: number) } : nil
+            bareString: options.json && options.fields.isEmpty
+                ? { text, number in session.decodeBareLine(text, number: number) } : nil
         ) { extraction, input in
             session.decode(extraction, input: input)
         }
+        session.warnAboutFieldsNeverFound()
         return session.failed ? .failure : .success
     }
 }
@@ -48,6 +51,9 @@ final class DecodeSession {
     let reporter: FailureReporter
     private(set) var failed = false
     private var inputCount = 0
+    /// With `--field`: the strings printed, and the fields (by index) that some string had.
+    private var decodedCount = 0
+    private var fieldsFound: Set<Int> = []
     /// The JSON line (or the error) of each bare string of standard input, by its text; nil with `--no-cache`.
     private let jsonLines: DerivedTextCache?
     /// Where a JSON line is rendered before it is kept.
@@ -124,6 +130,17 @@ final class DecodeSession {
         )
         if decoded.hasFailures { failed = true }
         let findings = CrossChecks.diagnostics(for: decoded)
+        if !command.options.fields.isEmpty {
+            for item in decoded.items {
+                switch item.result {
+                case .success(let value): printFields(of: value.json)
+                case .failure(let error):
+                    reporter.report(error, input: item.signal.text, label: extraction.label, source: item.signal.source)
+                }
+            }
+            for finding in findings { reporter.note(finding, label: extraction.label) }
+            return
+        }
         if command.options.json {
             for item in decoded.items {
                 switch item.result {
@@ -136,6 +153,29 @@ final class DecodeSession {
             return
         }
         printPretty(decoded, findings: findings)
+    }
+
+    /// The `--field` members of one string's JSON form: its values separated by tabs, or with `--json` a JSON array.
+    private func printFields(of json: JSONValue) {
+        let values = command.options.fields.map { $0.value(in: json) }
+        for (index, value) in values.enumerated() where value != nil { fieldsFound.insert(index) }
+        decodedCount += 1
+        if command.options.json {
+            JSONOutput.writeLine(.array(values.map { $0 ?? .null }), to: io.output)
+        } else {
+            io.output.writeLine(values.map(FieldPath.text(of:)).joined(separator: "\t"))
+        }
+    }
+
+    /// After the run: a warning for each `--field` that no decoded string has (a misspelt key prints `null` on every
+    /// line otherwise, without a word).
+    func warnAboutFieldsNeverFound() {
+        guard decodedCount > 0 else { return }
+        for (index, field) in command.options.fields.enumerated() where !fieldsFound.contains(index) {
+            io.error.writeLine(
+                "warning: --field \(field.text): no string had it (the keys are those of consent decode --json)"
+            )
+        }
     }
 
     private func printPretty(_ decoded: DecodedInput, findings: [Diagnostic]) {

@@ -82,8 +82,8 @@ enum HelpText {
     // MARK: - decode
 
     static let decodeUsage = """
-        USAGE: consent decode [--json] [--kind <kind>] [--strict] [--gvl <file>] [--no-cache] [--color <when>]
-                              [<input> ...]
+        USAGE: consent decode [--json] [--kind <kind>] [--strict] [--field <path> ...] [--gvl <file>] [--no-cache]
+                              [--color <when>] [<input> ...]
 
         """
 
@@ -102,6 +102,11 @@ enum HelpText {
                                 from URLs, bid requests and preferences keep only strings of that kind.
           --strict              A string with an error-level lint finding (consent lint) fails to decode, with
                                 code policyViolation; an AC id written with leading zeros fails (badValue).
+          --field <path>        Print only this member of each string's JSON form, one line a string
+                                (repeat it for more, separated by tabs; with --json, a JSON array): keys
+                                separated by dots, a number for an item of a list (cmpId,
+                                publisherRestrictions.0.vendorIds); a GPP section by its prefix or id
+                                (usnat.saleOptOut). Text as it is, anything else as JSON, null if absent.
           --gvl <file>          A Global Vendor List (vendor-list.json, format v2 or v3): print vendor names.
           --no-cache            Decode every line of standard input, even a repeat. By default --json prints
                                 a repeated string from a cache of the last 10,000 distinct ones (at most
@@ -130,6 +135,10 @@ enum HelpText {
             consent decode @com.example.app_preferences.xml
           A million strings, one per line, to JSON Lines:
             consent decode --json < strings.txt > decoded.jsonl
+          The CMP id and the vendor consents of each string, tab-separated:
+            consent decode --field cmpId --field vendorConsents < strings.txt
+          Whether a GPP string's user opted out of sale:
+            consent decode --field usnat.saleOptOut DBABLA~BVVVVVVVVWA.YA
           With vendor names:
             consent decode --gvl vendor-list.json CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA
 

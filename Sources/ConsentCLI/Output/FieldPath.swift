@@ -1,0 +1,58 @@
+import ConsentKit
+
+/// A path into the JSON form of a decoded string, as `decode --field` takes it: keys separated by dots, a number
+/// for an item of an array (`cmpId`, `publisherTC.numCustomPurposes`, `publisherRestrictions.0.vendorIds`,
+/// `encoding.vendorConsents.form`). In a GPP string a section is found by its prefix or id without `sections.`
+/// (`usnat.saleOptOut`, `tcfeuv2.vendorConsents`, `6.optOutSale`).
+struct FieldPath: Equatable {
+    /// The path as written.
+    let text: String
+    private let components: [Substring]
+
+    /// The path `text`.
+    /// - Throws: a usage error for an empty path or an empty component (`a..b`).
+    init(_ text: String) throws(UsageError) {
+        let components = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !text.isEmpty, !components.contains(where: \.isEmpty) else {
+            throw UsageError("'--field' must be keys separated by dots (cmpId, usnat.saleOptOut), not '\(text)'")
+        }
+        self.text = text
+        self.components = components
+    }
+
+    /// The value at the path in `json`; nil when the form has no such member.
+    func value(in json: JSONValue) -> JSONValue? {
+        if let value = Self.lookup(components[...], in: json) { return value }
+        // A GPP section without `sections.`: by its prefix, or by its id as a number.
+        guard let sections = json["sections"]?.objectValue, let first = components.first else { return nil }
+        var key = String(first)
+        if let id = Int(key), let prefix = GPPSection.prefix(of: id), sections[prefix] != nil { key = prefix }
+        guard let section = sections[key] else { return nil }
+        return Self.lookup(components.dropFirst(), in: section)
+    }
+
+    private static func lookup(_ components: ArraySlice<Substring>, in json: JSONValue) -> JSONValue? {
+        var value = json
+        for component in components {
+            switch value {
+            case .object(let object):
+                guard let member = object[String(component)] else { return nil }
+                value = member
+            case .array(let items):
+                guard let index = Int(component), items.indices.contains(index) else { return nil }
+                value = items[index]
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// `value` as one field of a line: a string as its text, anything else as compact JSON (`null` when missing).
+    /// Tabs and line breaks in a string are escaped, so that the line keeps its shape.
+    static func text(of value: JSONValue?) -> String {
+        guard let value else { return "null" }
+        if case .string(let text) = value, !text.contains(where: { $0 == "\t" || $0.isNewline }) { return text }
+        return value.description
+    }
+}

@@ -1,0 +1,78 @@
+import ConsentKit
+import Testing
+
+@testable import ConsentCLI
+
+/// `decode --field`: members of the JSON form, one line a string, for scripts without jq.
+@Suite struct DecodeFieldTests {
+    static let tcString = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA"
+    static let gppString = "DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN"
+
+    /// Each value is the one the JSON form holds at that path (read here from `decode --json`).
+    @Test func printsTheMembersOfEachStringTabSeparated() throws {
+        let fields = [
+            "cmpId", "consentLanguage", "vendorConsents", "publisherTC.numCustomPurposes", "isServiceSpecific",
+        ]
+        let result = run(["decode"] + fields.flatMap { ["--field", $0] } + [Self.tcString, "1YNN"])
+        #expect(result.status == 0)
+        let json = try JSONValue(parsing: run(["decode", "--json", Self.tcString]).output)
+        let expected = fields.map { field in
+            var value: JSONValue? = json
+            for key in field.split(separator: ".") { value = value?[String(key)] }
+            return value?.stringValue ?? value.map(\.description) ?? "?"
+        }
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines == [expected.joined(separator: "\t"), "null\tnull\tnull\tnull\tnull", ""].map { Substring($0) })
+        #expect(expected[1] == "EN" && expected[2].hasPrefix("["))
+        // Every field was found in some string: no warning.
+        #expect(result.error.isEmpty)
+    }
+
+    /// In a GPP string a section is found by its prefix, its id, or under `sections`; items of a list by number.
+    @Test func findsGPPSectionsAndListItems() {
+        let paths = ["uspv1.optOutSale", "6.optOutSale", "sections.uspv1.optOutSale", "tcfeuv2.cmpId", "sectionIds.1"]
+        let result = run(["decode"] + paths.flatMap { ["--field", $0] } + [Self.gppString])
+        #expect(result.output == "N\tN\tN\t31\t6\n")
+        #expect(run(["decode", "--field", "sectionIds.9", Self.gppString]).output == "null\n")
+        #expect(run(["decode", "--field", "cmpId.x", Self.tcString]).output == "null\n")
+    }
+
+    @Test func withJSONEachLineIsAnArray() throws {
+        let result = run(["decode", "--json", "--field", "notice", "--field", "version", "--field", "nope", "1YNN"])
+        #expect(result.output == #"["Y",1,null]"# + "\n")
+        #expect(
+            result.error == "warning: --field nope: no string had it (the keys are those of consent decode --json)\n"
+        )
+    }
+
+    /// A misspelt key would print `null` on every line: the run ends with a warning naming it.
+    @Test func aFieldNoStringHasIsWarnedAbout() {
+        let result = run(["decode", "--field", "cmpID", "--field", "cmpId"], input: "\(Self.tcString)\n1YNN\n")
+        #expect(result.status == 0)
+        #expect(result.output == "null\t880\nnull\tnull\n")
+        #expect(result.error.contains("--field cmpID: no string had it"))
+        #expect(!result.error.contains("--field cmpId:"))
+    }
+
+    @Test func aStringThatFailsIsReportedAndTheOthersPrinted() {
+        let result = run(["decode", "--field", "version"], input: "1YNN\nCPc3\n1YYN\n")
+        #expect(result.status == 1)
+        #expect(result.output == "1\n1\n")
+        #expect(result.error.contains("truncated"), "\(result.error)")
+    }
+
+    @Test func textWithATabOrLineBreakIsQuoted() {
+        #expect(FieldPath.text(of: .string("a\tb")) == #""a\tb""#)
+        #expect(FieldPath.text(of: .string("EN")) == "EN")
+        #expect(FieldPath.text(of: nil) == "null")
+        #expect(FieldPath.text(of: .array([.int(1), .int(2)])) == "[1,2]")
+    }
+
+    @Test func aPathWithAnEmptyKeyIsAUsageError() {
+        for path in ["", "a..b", ".a", "a."] {
+            let result = run(["decode", "--field", path, "1YNN"])
+            #expect(result.status == 64, "\(path)")
+            #expect(result.error.contains("'--field' must be keys separated by dots"), "\(path)")
+        }
+    }
+}
