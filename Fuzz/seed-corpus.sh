@@ -45,7 +45,7 @@ while IFS= read -r line; do
 done < <(inputs tcf | tr '.' '\n'; inputs gpp | tr '.~' '\n\n' | grep -v '^1')
 # InputExtraction: whole files as `@FILE` reads them (plist XML and binary, Android XML, JSON preferences, OpenRTB,
 # lines of text), and inputs written inline: URLs and query strings (escapes, a macro, a fragment, `&amp;`),
-# cookies, a curl command, a one-line bid request with every consent field, Android XML with entities, what the CMP APIs return,
+# cookies, a curl command, an access log line, a one-line bid request with every consent field, Android XML with entities, what the CMP APIs return,
 # inputs in JSON quotes.
 fixtures="$fuzz/../Tests/ConsentCLITests/Fixtures"
 for file in "$fixtures"/*; do
@@ -65,6 +65,7 @@ gdpr_consent=$tc&us_privacy=1YNN
 {"version":1,"uspString":"1YNN"}
 Cookie: _ga=GA1.2.3; euconsent-v2=$tc; usprivacy=1YNN; __gpp=DBABTA%7E1YN-; addtl_consent="2~1.35~dv.9"
 Set-Cookie: usprivacy=1YNN; Path=/; Secure
+203.0.113.7 - - [30/Nov/2026:10:00:00 +0000] "GET /px?gdpr=1&gdpr_consent=$tc&us_privacy=1YNN HTTP/1.1" 200 43 "https://x.example/?a=b" "Mozilla/5.0"
 curl 'https://x.example/openrtb2/auction?gdpr=1' -H 'Cookie: usprivacy=1YNN' -b "euconsent-v2=$tc" --data-raw \$'{"regs":{"gpp":"DBABTA~1YNN","gpp_sid":[6]},"user":{"consent":"$tc","ext":{"n":"it\\'s \\u00e9"}}}' --compressed
 https://app.example/?us_privacy=1YNN#/route?gpp=DBABTA~1YNN&amp;gpp_sid=6&us_privacy=1YYN
 "$tc"

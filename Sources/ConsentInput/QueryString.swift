@@ -14,9 +14,11 @@ package enum QueryString {
     ]
 
     /// True when `text` is a URL or a query string rather than a bare consent string: it has a scheme, starts
-    /// with `?`, or holds `name=value` pairs with a consent parameter name or `&`.
+    /// with `?`, holds a consent parameter after `?` or `&` (a line of an access log), or holds `name=value` pairs
+    /// with a consent parameter name or `&`.
     package static func looks(like text: String) -> Bool {
         if text.contains("://") || text.hasPrefix("?") { return true }
+        if text.contains("?"), parameterNames.contains(where: { text.contains("?\($0)=") }) { return true }
         guard let equals = text.firstIndex(of: "=") else { return false }
         // A consent parameter, even with nothing after it (`us_privacy=` is an empty parameter, not a string).
         if parameterNames.contains(String(text[..<equals])) { return true }
@@ -29,6 +31,7 @@ package enum QueryString {
     /// The consent parameters of a URL or query string.
     /// - Throws: when the URL has no query, or the query has none of the parameters.
     package static func extract(_ text: String) throws(InputError) -> ExtractedInput {
+        let text = String(urlText(in: text[...]))
         var input = ExtractedInput(form: text.contains("://") ? .url : .queryString)
         let (query, fragment) = parts(of: text, isURL: input.form == .url)
         let pairs = self.pairs(query) + self.pairs(fragment)
@@ -76,6 +79,20 @@ package enum QueryString {
             )
         }
         return input
+    }
+
+    /// The URL or query in `text` when it is written among other words, as in a line of an access log
+    /// (`... "GET /px?gdpr=1&gdpr_consent=CQ... HTTP/1.1" 200 ...`): the word holding the first `?`, from the space
+    /// or quote before it to the one after (a URL holds neither: they would be percent-encoded). `text` itself
+    /// when it holds no space or quote, or no `?`.
+    package static func urlText(in text: Substring) -> Substring {
+        let delimiters: Set<Character> = [" ", "\t", "\"", "'", "<", ">"]
+        guard text.contains(where: delimiters.contains), let questionMark = text.firstIndex(of: "?") else {
+            return text
+        }
+        let start = text[..<questionMark].lastIndex(where: delimiters.contains).map(text.index(after:))
+        let end = text[questionMark...].firstIndex(where: delimiters.contains) ?? text.endIndex
+        return text[(start ?? text.startIndex)..<end]
     }
 
     /// The query of `text` (after its `?`, or all of it when it is a query string without one) and the part of its

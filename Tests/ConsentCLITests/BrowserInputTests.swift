@@ -36,6 +36,22 @@ import Testing
 
     static let names = "gdpr, gdpr_consent, gpp, gpp_sid, us_privacy, addtl_consent"
 
+    /// A line of an access log: the URL is one word among others, its last parameter followed by ` HTTP/1.1"`.
+    @Test func readsTheRequestOfAnAccessLogLine() throws {
+        let line =
+            #"203.0.113.7 - - [30/Nov/2026:10:00:00 +0000] "GET /px?gdpr=1&gdpr_consent=\#(Self.tcString)&us_privacy=1YNN"#
+            + #" HTTP/1.1" 200 43 "https://news.example/?a=b" "Mozilla/5.0 (X11; Linux x86_64)""#
+        let input = try extractOne(line)
+        #expect(input.form == .queryString)
+        #expect(signalSummary(input) == ["gdpr_consent=tcf:\(Self.tcString)", "us_privacy=usp:1YNN"])
+        #expect(input.gdprApplies?.text == "1")
+        // One parameter alone, no referrer: still read as a request, not as a bare string.
+        let short = try extractOne(#""GET /px?us_privacy=1YNN HTTP/1.1" 204 0 "-""#)
+        #expect(signalSummary(short) == ["us_privacy=usp:1YNN"])
+        #expect(QueryString.urlText(in: "https://x.example/?us_privacy=1YNN") == "https://x.example/?us_privacy=1YNN")
+        #expect(QueryString.urlText(in: "<img src='/px?gdpr=0'>") == "/px?gdpr=0")
+    }
+
     @Test func readsAQueryEscapedForHTML() throws {
         let input = try extractOne(
             "https://sync.example/px?gdpr=1&amp;gdpr_consent=\(Self.tcString)&amp;addtl_consent=2~1.35~dv.9"

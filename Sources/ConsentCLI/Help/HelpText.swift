@@ -54,7 +54,8 @@ enum HelpText {
                              Additional Consent string (2~1.35~dv.9); the kind is detected
             a URL or query   its gdpr, gdpr_consent, gpp, gpp_sid, us_privacy and addtl_consent parameters,
                              percent-decoded, each decoded and checked against the others; parameters
-                             after the # are read too, and &amp; (a URL copied out of HTML) as &
+                             after the # are read too, &amp; (a URL copied out of HTML) as &, and a line
+                             of an access log by the URL in it
             cookies          a Cookie: header, document.cookie or a Set-Cookie: line: euconsent-v2,
                              euconsent, usprivacy and addtl_consent, and any other cookie whose value
                              decodes as a consent string (__gpp, a CMP's own)
