@@ -73,6 +73,8 @@ https://app.example/?us_privacy=1YNN#/route?gpp=DBABTA~1YNN&amp;gpp_sid=6&us_pri
 $tc
 $gpp
 EOF_INPUTS
+# An HTTP request as a proxy copies it (several lines: one seed, not one a line).
+printf 'POST /openrtb2/auction HTTP/1.1\r\nHost: x.example\r\nCookie: usprivacy=1YNN\r\n\r\n{"regs":{"gdpr":1},"user":{"consent":"%s"}}' "$tc" | seed InputExtraction
 # RoundTrip: the generator reads raw bytes; seed it with fixed byte patterns of several lengths.
 for length in 16 64 256 1024; do
     for pattern in '\000' '\377' '\132' '\245'; do head -c "$length" /dev/zero | tr '\000' "$pattern" | seed RoundTrip; done

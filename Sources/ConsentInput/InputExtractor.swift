@@ -50,22 +50,40 @@ package enum InputExtractor {
     }
 
     /// The inputs one text written inline stands for (an argument, a line of standard input or of a text file):
-    /// one, or for a curl command one for each place of its request that carries consent (``RecordedRequest``),
-    /// labelled `curl METHOD host/path` after `label` (the text itself when nil).
+    /// one, or for a curl command or an HTTP request of several lines one for each place of its request that carries
+    /// consent (``RecordedRequest``), labelled `curl METHOD host/path` or `HTTP METHOD host/path` after `label` (the
+    /// text itself when nil).
     package static func extract(inline text: String, label: String?) -> [Extraction] {
-        guard CurlCommand.looks(like: text) else {
-            return [Extraction(label: label ?? text, result: Result { () throws(InputError) in try extractText(text) })]
+        if CurlCommand.looks(like: text) {
+            return extractions(of: CurlCommand.request(text), written: "curl", text: text, label: label)
         }
-        guard let request = CurlCommand.request(text) else {
-            let error = InputError("unknownFormat", "a curl command whose quotes do not close")
+        if RawHTTPRequest.looks(like: text) {
+            return extractions(of: RawHTTPRequest.request(text), written: "HTTP", text: text, label: label)
+        }
+        return [Extraction(label: label ?? text, result: Result { () throws(InputError) in try extractText(text) })]
+    }
+
+    /// One extraction for each place of `request` that carries consent (nil: `text`, written as a `form` request,
+    /// could not be read), or one failure when none does.
+    private static func extractions(
+        of request: RecordedRequest?,
+        written form: String,
+        text: String,
+        label: String?
+    ) -> [Extraction] {
+        guard let request else {
+            let what =
+                form == "curl" ? "a curl command whose quotes do not close" : "an HTTP request that cannot be read"
+            let error = InputError("unknownFormat", what)
             return [Extraction(label: label ?? text, result: .failure(error))]
         }
-        let name = (label.map { $0 + ": " } ?? "") + "curl " + request.summary
+        let name = (label.map { $0 + ": " } ?? "") + form + " " + request.summary
         let inputs = request.inputs()
         if inputs.isEmpty {
             let error = InputError(
                 "unknownFormat",
-                "the curl command's request carries no consent (URL parameters, body and cookies looked at)"
+                "the \(form == "curl" ? "curl command's" : "HTTP") request carries no consent (URL parameters, body"
+                    + " and cookies looked at)"
             )
             return [Extraction(label: name, result: .failure(error))]
         }
@@ -84,8 +102,8 @@ package enum InputExtractor {
     }
 
     /// The inputs of a file named `path` (for labels and messages) whose content is `bytes`: one document (a
-    /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), curl commands (``CurlCommand``, each
-    /// over as many lines as it takes), or one input per non-empty line of text.
+    /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), an HTTP request (``RawHTTPRequest``),
+    /// curl commands (``CurlCommand``, each over as many lines as it takes), or one input per non-empty line of text.
     package static func extract(file path: String, content bytes: [UInt8]) -> [Extraction] {
         let label = "@" + path
         let head = bytes.drop {
@@ -104,6 +122,8 @@ package enum InputExtractor {
             return [Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) })]
         }
         let text = String(decoding: bytes, as: UTF8.self)
+        // An HTTP request (its headers, a blank line, its body): one input, whatever its lines.
+        if RawHTTPRequest.looks(like: text) { return extract(inline: text, label: label) }
         // Curl commands, which may span lines (a `\` at the end of each).
         if let commands = CurlCommand.commands(in: text) {
             return commands.flatMap { extract(inline: $0.text, label: "\(label):\($0.lineNumber)") }

@@ -61,6 +61,8 @@ enum HelpText {
                              decodes as a consent string (__gpp, a CMP's own)
             a curl command   a request copied as cURL from a browser: its URL parameters, its OpenRTB or
                              form body, and its consent cookies, each read as above
+            an HTTP request  a request line (GET /px?gdpr=1 HTTP/1.1) or HTTP/2 pseudo-headers, headers,
+                             a blank line and the body, as a proxy copies it: read as a curl command is
             a bid request    OpenRTB 2.5/2.6 JSON: regs.gdpr, user.consent, regs.gpp, regs.gpp_sid,
                              regs.us_privacy (or their 2.5 places: regs.ext.*, user.ext.consent),
                              user.ext.ConsentedProvidersSettings.consented_providers
@@ -72,7 +74,8 @@ enum HelpText {
                              binary, or the text `defaults read` prints), Android shared-preferences XML,
                              or JSON; or a HAR file (the network log a browser's developer tools save):
                              each request's URL parameters, OpenRTB or form body, and consent cookies; or
-                             curl commands ("Copy all as cURL"), each over as many lines as it takes
+                             curl commands ("Copy all as cURL"), each over as many lines as it takes; or
+                             one HTTP request
           Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
           quotes hold.
           With no <input>, inputs are read from standard input, one per line, and streamed (a line is never

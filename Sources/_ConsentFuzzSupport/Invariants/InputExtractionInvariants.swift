@@ -28,8 +28,9 @@ enum InputExtractionInvariants {
             let again = Result { () throws(InputError) in try InputExtractor.extractText(line) }
             checker.check(inline == again, "\(shown): extracting the same line twice gives different results")
             check(inline, from: line, input, &checker)
-            // As the command reads it: a curl command gives one extraction for each place of its request.
-            let request = CurlCommand.request(line)
+            // As the command reads it: a curl command or an HTTP request gives one extraction for each place of its
+            // request.
+            let request = CurlCommand.looks(like: line) ? CurlCommand.request(line) : RawHTTPRequest.request(line)
             for extraction in InputExtractor.extract(inline: line, label: nil) {
                 let place = request.flatMap { request in (try? extraction.result.get()).flatMap(request.text(of:)) }
                 check(extraction.result, from: place ?? line, input, &checker)
