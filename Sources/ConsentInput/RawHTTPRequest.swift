@@ -44,7 +44,13 @@ package enum RawHTTPRequest {
         }
         if index < lines.count, let body = body(of: text), !body.isEmpty { request.body = String(body) }
         if !target.isEmpty {
-            request.url = target.contains("://") || host == nil ? target : "https://" + (host ?? "") + target
+            // Only a host that is one: a "Host" holding a path or a query would make parameters of text that is
+            // not one run of the request (its value and the target's, joined).
+            if let host, !target.contains("://"), isHost(host) {
+                request.url = "https://" + host + target
+            } else {
+                request.url = target
+            }
         }
         request.cookies = cookies.isEmpty ? nil : cookies.joined(separator: "; ")
         return request
@@ -69,6 +75,16 @@ package enum RawHTTPRequest {
             }
         }
         return nil
+    }
+
+    /// True for a host name or address with an optional port (`x.example`, `x.example:8080`, `[::1]:443`).
+    private static func isHost(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                        || "-._:[]".unicodeScalars.contains(scalar))
+            }
     }
 
     /// `METHOD TARGET HTTP/x`: a method of capital letters, a target, and a version starting `HTTP/`.

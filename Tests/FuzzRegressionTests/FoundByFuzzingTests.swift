@@ -81,4 +81,22 @@ struct FoundByFuzzingTests {
         #expect(try extractions.map { try $0.result.get().signals.map(\.text) } == [["1YNN"], ["1YYN"]])
         #expect(FuzzTarget.inputExtraction.check([0] + Array(text.utf8)) == nil)
     }
+
+    /// `Fuzz/Regressions/InputExtraction-host-header-with-a-query` (CI's InputExtraction run, seed 1, on the first
+    /// day HTTP requests were read): an HTTP request whose `Host` held a URL with a query (`x.exa...\0https://
+    /// ads.example/bid?gdpr=1&gdpr_consent=CQ...`) was read as `https://` + host + target, so the last parameter of
+    /// the host ran on into the target: `gdpr_consent` was `CQ...mple/opeAAAAnrtb21/auction`, text the input does not
+    /// hold. Fixed: only a host name (letters, digits, `-._:[]`) is put in front of the target.
+    @Test("An HTTP request's Host that holds a query makes no parameter")
+    func hostHeaderWithAQueryMakesNoParameter() throws {
+        let text = try #require(FuzzFiles.regressionText("InputExtraction-host-header-with-a-query"))
+        #expect(text.hasPrefix("POST /opeAAAAnrtb21/auction HTTP/1.1\r\nHost: x.exa"))
+        #expect(FuzzTarget.inputExtraction.check([0] + Array(text.utf8)) == nil)
+        let request = try #require(
+            RawHTTPRequest.request("GET /auction HTTP/1.1\nHost: x.example/bid?us_privacy=1YNN\n")
+        )
+        #expect(request.url == "/auction")
+        let port = try #require(RawHTTPRequest.request("GET /px?gdpr=0 HTTP/1.1\nHost: [::1]:8080\n"))
+        #expect(port.url == "https://[::1]:8080/px?gdpr=0")
+    }
 }
