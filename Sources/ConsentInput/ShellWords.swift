@@ -1,17 +1,22 @@
 /// Words as a POSIX shell splits a command line: white space separates them; `'...'` holds text as it is;
 /// `"..."` holds text in which `\` escapes `"`, `\`, `$` and `` ` ``; `$'...'` holds text with C escapes (`\n`,
 /// `\t`, `\'`, `\\`, `\xHH`, `\uHHHH`; an unknown one kept as written), as browsers write bodies; outside
-/// quotes `\` escapes the next character, and a `\` (or cmd's `^`) at the end of a line continues the command.
+/// quotes `\` escapes the next character, and a `\` at the end of a line continues the command.
+///
+/// A command in cmd.exe's form (what browsers copy "as cURL (cmd)": lines ending with `^`, `^"` around words) is
+/// read with each `^` taken as cmd takes it, escaping the character after it, before the words are split.
 package enum ShellWords {
     /// The words of `text`; nil when a quote does not close.
     package static func split(_ text: String) -> [String]? {
-        var reader = Reader(scalars: Array(text.unicodeScalars)[...])
+        var scalars = Array(text.unicodeScalars)
+        if isCmdForm(text) { scalars = withoutCarets(scalars) }
+        var reader = Reader(scalars: scalars[...])
         while let scalar = reader.scalars.popFirst() {
             switch scalar {
             case " ", "\t", "\n", "\r":
                 reader.finishWord()
-            case "\\", "^":
-                reader.readBackslash(scalar)
+            case "\\":
+                reader.readBackslash()
             case "'":
                 guard let end = reader.scalars.firstIndex(of: "'") else { return nil }
                 reader.append(contentsOf: reader.scalars[..<end])
@@ -27,6 +32,35 @@ package enum ShellWords {
         }
         reader.finishWord()
         return reader.words
+    }
+
+    /// True for a command in cmd.exe's form: a line that ends with `^`, or a `^"`.
+    static func isCmdForm(_ text: String) -> Bool {
+        text.contains("^\"") || text.contains("^\n") || text.contains("^\r\n")
+    }
+
+    /// `scalars` with cmd.exe's escapes taken: `^` and the line break after it go (a continued line), and `^` before
+    /// any other character goes, leaving that character.
+    static func withoutCarets(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(scalars.count)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            guard scalar == "^", index < scalars.count else {
+                result.append(scalar)
+                continue
+            }
+            if scalars[index] == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" { index += 1 }
+            if scalars[index] == "\n" {
+                index += 1
+                continue
+            }
+            result.append(scalars[index])
+            index += 1
+        }
+        return result
     }
 
     /// The text not yet read, the word being read and the words read.
@@ -55,9 +89,9 @@ package enum ShellWords {
             inWord = false
         }
 
-        /// After `\` or `^` outside quotes: a line continuation (before the line end) joins the lines; `\` escapes
-        /// the next character; `^` is itself otherwise.
-        mutating func readBackslash(_ scalar: Unicode.Scalar) {
+        /// After `\` outside quotes: a line continuation (before the line end) joins the lines; otherwise it escapes
+        /// the next character.
+        mutating func readBackslash() {
             var next = scalars.first
             if next == "\r" && scalars.dropFirst().first == "\n" {
                 scalars = scalars.dropFirst()
@@ -65,10 +99,10 @@ package enum ShellWords {
             }
             if next == "\n" {
                 scalars = scalars.dropFirst()
-            } else if scalar == "\\", let escaped = scalars.popFirst() {
+            } else if let escaped = scalars.popFirst() {
                 append(escaped)
             } else {
-                append(scalar)
+                append("\\")
             }
         }
 

@@ -31,6 +31,23 @@ import Testing
         #expect(ShellWords.split("$'open") == nil)
     }
 
+    /// What a browser copies "as cURL (cmd)": `^` escapes for cmd.exe, `^"` around words, `\^"` inside them.
+    @Test func readsTheCmdForm() throws {
+        let command = #"""
+            curl ^"https://prebid.example/openrtb2/auction?gdpr=1^&x=2^" ^
+              -H ^"accept: */*^" ^
+              -b ^"euconsent-v2=\#(Self.tcString); usprivacy=1YNN^" ^
+              --data-raw ^"^{^\^"user^\^":^{^\^"consent^\^":^\^"\#(Self.tcString)^\^"^}^}^"
+            """#
+        let request = try #require(CurlCommand.request(command))
+        #expect(request.url == "https://prebid.example/openrtb2/auction?gdpr=1&x=2")
+        #expect(request.cookies == "euconsent-v2=\(Self.tcString); usprivacy=1YNN")
+        #expect(request.body == #"{"user":{"consent":"\#(Self.tcString)"}}"#)
+        #expect(request.method == "POST")
+        // In the bash form a `^` is a character like any other.
+        #expect(ShellWords.split("a^b 'c^'") == ["a^b", "c^"])
+    }
+
     @Test func readsTheRequestOfACopiedCommand() throws {
         let request = try #require(CurlCommand.request(Self.prebidCall))
         #expect(request.method == "POST")
