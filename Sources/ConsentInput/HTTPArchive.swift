@@ -11,9 +11,8 @@ package enum HTTPArchive {
     /// True when `text` starts as a HAR file does, `{` and then the key `"log"`: checked before parsing a JSON
     /// file, so that other documents are not parsed twice.
     package static func looks(like text: Substring) -> Bool {
-        let afterBrace = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.dropFirst()
-        return text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "{"
-            && afterBrace.drop { $0.isWhitespace }.hasPrefix("\"log\"")
+        let document = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        return document.first == "{" && document.dropFirst().drop { $0.isWhitespace }.hasPrefix("\"log\"")
     }
 
     /// The requests of a HAR document, in order; nil when `document` is no HAR log.

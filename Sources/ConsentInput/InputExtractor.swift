@@ -55,35 +55,47 @@ package enum InputExtractor {
     /// text itself when nil).
     package static func extract(inline text: String, label: String?) -> [Extraction] {
         if CurlCommand.looks(like: text) {
-            return extractions(of: CurlCommand.request(text), written: "curl", text: text, label: label)
+            return extractions(of: CurlCommand.request(text), written: .curl, text: text, label: label)
         }
         if RawHTTPRequest.looks(like: text) {
-            return extractions(of: RawHTTPRequest.request(text), written: "HTTP", text: text, label: label)
+            return extractions(of: RawHTTPRequest.request(text), written: .http, text: text, label: label)
         }
         return [Extraction(label: label ?? text, result: Result { () throws(InputError) in try extractText(text) })]
     }
 
-    /// One extraction for each place of `request` that carries consent (nil: `text`, written as a `form` request,
-    /// could not be read), or one failure when none does.
+    /// How a request was written inline: the word its labels start with, and what its errors call it.
+    private enum RequestNotation: String {
+        case curl
+        case http = "HTTP"
+
+        /// What could not be read, when the request could not.
+        var unreadable: String {
+            self == .curl ? "a curl command whose quotes do not close" : "an HTTP request that cannot be read"
+        }
+
+        /// Whose request carries no consent.
+        var owner: String { self == .curl ? "the curl command's" : "the HTTP" }
+    }
+
+    /// One extraction for each place of `request` that carries consent (nil: `text`, a request written in
+    /// `notation`, could not be read), or one failure when none does.
     private static func extractions(
         of request: RecordedRequest?,
-        written form: String,
+        written notation: RequestNotation,
         text: String,
         label: String?
     ) -> [Extraction] {
         guard let request else {
-            let what =
-                form == "curl" ? "a curl command whose quotes do not close" : "an HTTP request that cannot be read"
-            let error = InputError("unknownFormat", what)
-            return [Extraction(label: label ?? text, result: .failure(error))]
+            return [
+                Extraction(label: label ?? text, result: .failure(InputError("unknownFormat", notation.unreadable)))
+            ]
         }
-        let name = (label.map { $0 + ": " } ?? "") + form + " " + request.summary
+        let name = (label.map { $0 + ": " } ?? "") + notation.rawValue + " " + request.summary
         let inputs = request.inputs()
         if inputs.isEmpty {
             let error = InputError(
                 "unknownFormat",
-                "the \(form == "curl" ? "curl command's" : "HTTP") request carries no consent (URL parameters, body"
-                    + " and cookies looked at)"
+                "\(notation.owner) request carries no consent (URL parameters, body and cookies looked at)"
             )
             return [Extraction(label: name, result: .failure(error))]
         }
