@@ -18,7 +18,7 @@ package enum Cookies {
     /// it starts with `Cookie:` or `Set-Cookie:`, its first `name=` is a consent cookie, or it is two or more
     /// `name=value` pairs joined by `;`.
     package static func looks(like text: String) -> Bool {
-        if headerValue(of: text) != nil { return true }
+        if header(of: text) != nil { return true }
         if text.contains("://") || text.hasPrefix("?") || text.contains("&") { return false }
         let pairs = self.pairs(Substring(text))
         guard let first = pairs.first else { return false }
@@ -30,10 +30,10 @@ package enum Cookies {
     /// - Throws: when no cookie holds one.
     package static func extract(_ text: String) throws(InputError) -> ExtractedInput {
         var input = ExtractedInput(form: .cookies)
-        let isSetCookie = text.lowercased().hasPrefix("set-cookie")
-        var cookies = pairs(headerValue(of: text) ?? Substring(text))
+        let header = self.header(of: text)
+        var cookies = pairs(header?.value ?? Substring(text))
         // A `Set-Cookie:` line sets one cookie; what follows it (`Path=/`, `Expires=...`) are its attributes.
-        if isSetCookie { cookies = Array(cookies.prefix(1)) }
+        if header?.isSetCookie == true { cookies = Array(cookies.prefix(1)) }
         var seen: Set<String> = []
         for cookie in cookies {
             let value = QueryString.percentDecoded(unquoted(cookie.value))
@@ -74,13 +74,14 @@ package enum Cookies {
         return decoded.format
     }
 
-    /// What follows `Cookie:` or `Set-Cookie:` (any case, spaces around the colon allowed); nil without either.
-    private static func headerValue(of text: String) -> Substring? {
+    /// Which header `text` is, `Cookie:` or `Set-Cookie:` (any case, spaces around the colon allowed), and what
+    /// follows its colon; nil for neither.
+    private static func header(of text: String) -> (isSetCookie: Bool, value: Substring)? {
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
         for header in ["cookie", "set-cookie"] {
             guard trimmed.count > header.count, trimmed.prefix(header.count).lowercased() == header else { continue }
             let rest = trimmed.dropFirst(header.count).drop { $0 == " " || $0 == "\t" }
-            if rest.first == ":" { return rest.dropFirst() }
+            if rest.first == ":" { return (header == "set-cookie", rest.dropFirst()) }
         }
         return nil
     }

@@ -92,6 +92,9 @@ import Testing
         // A `Set-Cookie:` line sets its first pair; the rest are attributes.
         let set = try extractOne("set-cookie : usprivacy=1YNN; Path=/; Domain=.x.example; Secure; euconsent-v2=CO")
         #expect(signalSummary(set) == ["usprivacy=usp:1YNN"])
+        // White space before the header name changes nothing: the line's attributes are still no cookies.
+        let indented = try extractOne("  Set-Cookie: usprivacy=1YNN; Domain=1YYN")
+        #expect(signalSummary(indented) == ["usprivacy=usp:1YNN"])
         let repeated = try extractOne("usprivacy=1YNN; usprivacy=1YYN")
         #expect(signalSummary(repeated) == ["usprivacy=usp:1YNN"])
         #expect(repeated.findings.map(\.code) == ["repeatedParameter"])
