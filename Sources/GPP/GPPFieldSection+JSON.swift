@@ -247,14 +247,13 @@ extension GPPFieldSection {
         return ids
     }
 
-    /// The Version checks decoding makes, for built values: a Version with a layout (usnat 1 or 2, others 1), and
-    /// 1 in a new-style section header.
+    /// The Version checks decoding makes, for built values: a Version with a layout (usnat 1 or 2, others 1; any
+    /// for TCF Canada), and 1 in a new-style section header.
     func checkVersion() throws(ConsentError) {
         let badVersion = ConsentError(.badVersion, format: .gpp, segment: declaration.prefix, field: "version")
         switch declaration.structure {
         case .versioned, .tcfCanada:
-            let version = integer("version") ?? 0
-            guard declaration.layouts.contains(where: { $0.version == version }) else { throw badVersion }
+            guard declaration.accepts(version: integer("version") ?? 0) else { throw badVersion }
         case .mspa:
             if layout.coreIndex > 0, integer("version") != 1 { throw badVersion }
         }

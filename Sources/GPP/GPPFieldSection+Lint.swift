@@ -128,7 +128,9 @@ extension GPPFieldSection {
                     .warning,
                     code: "versionLayoutMismatch",
                     field: path("version"),
-                    message: "Version \(version) written with the version \(layoutVersion) layout (read by its length)"
+                    message: declaration.readsEveryVersion
+                        ? "Version \(version) is not a version of this section; read with the version \(layoutVersion) layout"
+                        : "Version \(version) written with the version \(layoutVersion) layout (read by its length)"
                 )
             )
         }

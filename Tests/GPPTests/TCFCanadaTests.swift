@@ -103,12 +103,30 @@ import Testing
         }
     }
 
-    @Test func aVersionOtherThan1IsBadVersion() {
-        let error = thrownError { () throws(ConsentError) in
-            _ = try GPPFieldSection(.tcfCanada, encoded: "CPSG_8APSG_8AAyACAENGdCgf_gfgAfgfgBgABABAAABAB4AACACAAA")
-        }
-        #expect(error?.code == .badVersion)
-        #expect(error?.field.description == "version")
+    /// gpp-sections.md §5 gives Version 1 and no rule for another; iabgpp-es reads any Version with the one layout,
+    /// and CMPs write Version 2 cores (`C...`, LiveRamp/iabconsent's Canadian fixtures). Read, kept, reported.
+    @Test func aVersionOtherThan1IsReadWithTheVersion1LayoutAndReported() throws {
+        let version2 = "C" + Self.legacyCore.dropFirst()
+        let section = try GPPFieldSection(.tcfCanada, encoded: version2)
+        let version1 = try GPPFieldSection(.tcfCanada, encoded: Self.legacyCore)
+        #expect(section.integer("version") == 2)
+        #expect(section.ids("vendorExpressConsent") == [12, 24, 48])
+        #expect(section.ids("vendorImpliedConsent") == [18, 30])
+        var sameOtherwise = section
+        try sameOtherwise.set("version", to: .integer(1))
+        #expect(sameOtherwise.hasSameValues(asSection: version1))
+        #expect(try section.encoded() == version2)
+        #expect(try section.encoded(options: .canonical) == version2)
+        let finding = section.lint().first { $0.code == "versionLayoutMismatch" }
+        #expect(finding?.field == "tcfcav1.version")
+        #expect(finding?.message == "Version 2 is not a version of this section; read with the version 1 layout")
+        #expect(version1.lint().allSatisfy { $0.code != "versionLayoutMismatch" })
+        // The JSON form reads back, and a Version the 6-bit field cannot hold is still refused.
+        let fromJSON = try GPPFieldSection(.tcfCanada, json: withoutEncoding(section.jsonValue()))
+        #expect(fromJSON.integer("version") == 2)
+        #expect(try fromJSON.encoded() == version2)
+        let error = thrownError { () throws(ConsentError) in try sameOtherwise.set("version", to: .integer(64)) }
+        #expect(error?.code == .valueOutOfRange)
     }
 }
 

@@ -61,9 +61,15 @@ public final class GPPSectionDeclaration: Sendable {
         return table
     }()
 
-    /// Whether a section's Version field may hold `version`: one a layout is declared for or, when no layout names
-    /// a Version (the MSPA sections 24-27), 1, the only Version the header-first layout has.
+    /// True for TCF Canada, whose one layout reads any Version (6 bits): iabgpp-es and LiveRamp's iabconsent decode
+    /// the Version 2 cores some CMPs write (`C...`), whose fields are those of Version 1; gpp-sections.md §5 gives the
+    /// value 1 and no rule for others. ``GPPFieldSection/lint()`` reports another Version.
+    var readsEveryVersion: Bool { structure == .tcfCanada }
+
+    /// Whether a section's Version field may hold `version`: one a layout is declared for, any for TCF Canada, or,
+    /// when no layout names a Version (the MSPA sections 24-27), 1, the only Version the header-first layout has.
     func accepts(version: Int) -> Bool {
+        if readsEveryVersion { return version >= 0 && version < 64 }
         var declaresVersions = false
         for layout in layouts {
             guard let declared = layout.version else { continue }
@@ -76,13 +82,14 @@ public final class GPPSectionDeclaration: Sendable {
     /// The layout a section's Version field selects, given the bits of its core (DESIGN.md decision 5,
     /// gpp-sections.md §7 "How to pick the layout"): the Version's own layout, unless the core is long enough for
     /// a larger layout, or too short for the Version's layout but long enough for a smaller one.
-    /// - Throws: `badVersion` when no layout has that Version.
+    /// - Throws: `badVersion` when no layout has that Version (and the section does not read every Version).
     func layoutIndex(version: Int, coreBits: Int) throws(ConsentError) -> Int {
         var own = -1
         for index in layouts.indices where layouts[index].version == version {
             own = index
             break
         }
+        if own < 0 && readsEveryVersion { return defaultLayoutIndex }
         guard own >= 0 else {
             throw ConsentError(
                 .badVersion,
