@@ -188,6 +188,16 @@ public enum GPPQuery {
         }
     }
 
+    /// The section ids the header lists, without reading any section (the `gpp_sid` a string carries).
+    /// - Throws: the header's errors (`empty`, `unknownFormat`, `badVersion`, `badBase64`, `truncated`, `badValue`
+    ///   for the header's own id 3 among them, ...).
+    public static func sectionIDs(
+        in encoded: String,
+        options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> IDSet {
+        try withTextView(of: encoded) { view throws(ConsentError) in try GPPHeader.read(view, options: options).ids }
+    }
+
     /// ``containsSection(_:in:options:)`` for any string type.
     public static func containsSection(
         _ id: Int,

@@ -552,6 +552,25 @@ import Testing
         #expect(!run(["decode", "DBABMA~CPXx"]).error.contains("decode"))
     }
 
+    /// A GPP string refused for its section ids says how many sections the header lists and how many follow (the
+    /// error's value alone reads like an id), or that 3 is the header's own id; other header errors say neither.
+    @Test func aGPPSectionCountErrorSaysWhatTheHeaderListsAndWhatFollows() {
+        let tc = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let hints = [
+            ("DBACNYA", "; the header lists 2 sections (ids 2, 6) and 0 follow after it"),
+            ("DBABMA~\(tc)~1YNN", "; the header lists 1 section (id 2) and 2 follow after it"),
+            ("DBACNYA~\(tc)", "; the header lists 2 sections (ids 2, 6) and 1 follows after it"),
+            // Section ids 2 and 3 (`DBACNg`: two single ids, Fibonacci offsets 2 and 1): the header's own id.
+            ("DBACNg~\(tc)~1YNN", "; 3 is the id of the header itself, never of a section"),
+        ]
+        for (input, hint) in hints {
+            let result = run(["decode", input])
+            #expect(result.status == 1)
+            #expect(result.error.hasSuffix(hint + "\n") || result.error.contains(hint + ";"), "\(result.error)")
+        }
+        #expect(!run(["decode", "DCACNY"]).error.contains("the header lists"))
+    }
+
     /// An AC number that is no provider id says which ids there are; other AC errors do not.
     @Test func anACNumberOutsideTheIdsSaysWhichIdsThereAre() {
         for string in ["2~0~dv.", "2~1.65536~dv.", "1~70000"] {

@@ -41,9 +41,20 @@ import Testing
             #expect(try GPPQuery.usNational(.saleOptOut, in: text) == string.usNational?.saleOptOut)
             #expect(try GPPQuery.usNationalGPC(in: text) == string.usNational?.gpc)
             for id in 1...30 { #expect(try GPPQuery.containsSection(id, in: text) == string.sectionIDs.contains(id)) }
+            #expect(try GPPQuery.sectionIDs(in: text).sorted == string.sectionIDs)
             let tcString = try #require(try GPPQuery.tcfEuV2(in: text))
             #expect(text.split(separator: "~")[1] == tcString)
         }
+    }
+
+    /// The header alone is read: a string whose sections do not follow still gives its ids, and a header that
+    /// lists its own id 3 fails as the full decoder does.
+    @Test func sectionIDsReadTheHeaderAlone() throws {
+        #expect(try GPPQuery.sectionIDs(in: "DBACNYA") == [2, 6])
+        let error = thrownError { () throws(ConsentError) in _ = try GPPQuery.sectionIDs(in: "DBACNg~CP~1YNN") }
+        #expect(error?.code == .badValue)
+        #expect(error?.field.description == "sectionIds")
+        #expect(error?.value == 3)
     }
 
     @Test func absentSectionsAnswerNil() throws {

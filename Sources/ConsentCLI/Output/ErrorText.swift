@@ -13,7 +13,7 @@ enum ErrorText {
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
         else {
             return withLine(text(for: error), of: error, in: input) + keyHint(for: error, in: input)
-                + otherSections(of: input, failing: error)
+                + sectionCountHint(for: error, in: input) + otherSections(of: input, failing: error)
         }
         return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
     }
@@ -66,6 +66,25 @@ enum ErrorText {
             index = utf8.index(after: index)
         }
         return nil
+    }
+
+    /// For a GPP string refused for its section ids: how many sections the header lists and how many `~` parts
+    /// follow (the error's value is the latter, which alone reads like an id), or that 3 is the header's own id.
+    private static func sectionCountHint(for error: ConsentError, in input: String) -> String {
+        guard error.format == .gpp, error.code == .badValue, error.segment.description == "header",
+            error.field.description == "sectionIds"
+        else { return "" }
+        guard let ids = try? GPPQuery.sectionIDs(in: input) else {
+            return error.value == 3 ? "; 3 is the id of the header itself, never of a section" : ""
+        }
+        let parts = input.utf8.count { $0 == UInt8(ascii: "~") }
+        guard parts != ids.count else { return "" }
+        let listed =
+            ids.count == 1
+            ? "1 section (id \(ids.sorted[0]))"
+            : "\(ids.count) sections (ids \(ids.sorted.map(String.init).joined(separator: ", ")))"
+        let follow = parts == 1 ? "1 follows" : "\(parts) follow"
+        return "; the header lists \(listed) and \(follow) after it"
     }
 
     /// For a GPP string that fails in one section: which of its other sections decode, and where to see them.
