@@ -2,21 +2,16 @@ import ConsentCore
 
 /// Takes the ids of one AC list as ``AdditionalConsentListReader`` reads them.
 protocol AdditionalConsentIDSink {
-    /// Takes `id` (checked: in `1...65535`), written at `characterOffset`, with leading zeros or not; returns false,
-    /// taking nothing, when it has no room for it (the reader then stops, and its caller makes room).
+    /// Takes `id` (checked: in `1...ProviderIDSet.maximumID`), written at `characterOffset`, with leading zeros or
+    /// not; returns false, taking nothing, when it has no room for it (the reader then stops, and its caller makes
+    /// room).
     ///
-    /// `words` (ids 65 and above, 64 a word) are words of the set being filled, for sinks that fill one; others
-    /// ignore them. The reader is specialized for each sink and inlines this, so what a
-    /// sink does not read (the offset, leading zeros) is not computed.
-    mutating func add(
-        _ id: Int,
-        at characterOffset: Int,
-        leadingZeros: Bool,
-        words: inout MutableSpan<UInt64>
-    ) -> Bool
+    /// The reader is specialized for each sink and inlines this, so what a sink does not read (the offset, leading
+    /// zeros) is not computed.
+    mutating func add(_ id: Int, at characterOffset: Int, leadingZeros: Bool) -> Bool
 }
 
-/// Why ``AdditionalConsentListReader/read(into:words:)`` returned.
+/// Why ``AdditionalConsentListReader/read(into:)`` returned.
 enum AdditionalConsentListStop {
     /// The list ended: ``AdditionalConsentListReader/end`` is at its `~` or at the end of the input.
     case end
@@ -64,24 +59,21 @@ struct AdditionalConsentListReader {
 
     /// Reads ids into `sink` until the list ends, the sink is full or an id is malformed.
     @inline(__always)
-    mutating func read<Sink: AdditionalConsentIDSink>(
-        into sink: inout Sink,
-        words: inout MutableSpan<UInt64>
-    ) -> AdditionalConsentListStop {
+    mutating func read<Sink: AdditionalConsentIDSink>(into sink: inout Sink) -> AdditionalConsentListStop {
         if end >= 0 { return .end }
         // One loop for each mode (a specialization each), so that lenient decoding tests no flag per id.
-        if rejectsLeadingZeros { return read(into: &sink, words: &words, rule: StrictIDs.self) }
-        return read(into: &sink, words: &words, rule: LenientIDs.self)
+        if rejectsLeadingZeros { return read(into: &sink, rule: StrictIDs.self) }
+        return read(into: &sink, rule: LenientIDs.self)
     }
 
     private mutating func read<Sink: AdditionalConsentIDSink, Rule: LeadingZeroRule>(
         into sink: inout Sink,
-        words: inout MutableSpan<UInt64>,
         rule: Rule.Type
     ) -> AdditionalConsentListStop {
         let rejectsLeadingZeros = Rule.rejectsLeadingZeros
-        // Everything the loop reads in locals: the sink writes through `words`, which the compiler cannot tell
-        // apart from `self`, so fields would be loaded again after every id.
+        // Everything the loop reads in locals: the sink writes through memory the compiler cannot tell apart from
+        // `self`, so fields would be loaded again after every id. (Not the sink: in locals, its fields take the
+        // registers the loop needs, and go to the stack and back for every id.)
         let view = self.view
         let count = view.count
         var idStart = self.idStart
@@ -108,8 +100,7 @@ struct AdditionalConsentListReader {
                 // The common case, one load: the eight bytes ending with the separator (`idEnd - 7 >= 0`, `idEnd <
                 // count`), the separator in the top byte and the id's digits below it, moved to the top with the
                 // bytes before them cleared to zero digits (`length` is in 1...4: the shift is in 32...56). Four
-                // digits make at most 9999, so the id is valid unless it is 0; five-digit ids, which may exceed
-                // 65535, take the path below.
+                // digits make at most 9999, so the id is valid unless it is 0; longer ids take the path below.
                 let word = view.getWord(uncheckedAt: idEnd &- 7)
                 let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* length)
                 let digits = (((word &<< 8) ^ 0x3030_3030_3030_3030) &>> shift) &<< shift
@@ -118,7 +109,7 @@ struct AdditionalConsentListReader {
                 if _fastPath(
                     word &>> 56 == UInt64(Self.dot) && value != 0
                         && (leadingZerosAllowed || !leadingZeros)
-                        && sink.add(value, at: view.offset &+ idStart, leadingZeros: leadingZeros, words: &words)
+                        && sink.add(value, at: view.offset &+ idStart, leadingZeros: leadingZeros)
                 ) {
                     idStart = idEnd &+ 1
                     continue
@@ -128,7 +119,7 @@ struct AdditionalConsentListReader {
             // one the sink has no room for: it took nothing, so asking again is harmless), read one byte at a time.
             let (value, startsWithZero) = shortOrLongID(from: idStart, length: length)
             let leadingZeros = length > 1 && startsWithZero
-            if UInt(bitPattern: value &- 1) >= UInt(IDSet.maximumID) || (rejectsLeadingZeros && leadingZeros) {
+            if UInt(bitPattern: value &- 1) >= UInt(ProviderIDSet.maximumID) || (rejectsLeadingZeros && leadingZeros) {
                 return .failed(idError(from: idStart, length: length))
             }
             // What follows the id: `.` (another id), `~` or the end of the input (the list ends), or a mistake.
@@ -140,7 +131,7 @@ struct AdditionalConsentListReader {
             } else {
                 finished = true
             }
-            let added = sink.add(value, at: view.offset &+ idStart, leadingZeros: leadingZeros, words: &words)
+            let added = sink.add(value, at: view.offset &+ idStart, leadingZeros: leadingZeros)
             idStart = idEnd &+ 1
             if finished || !added {
                 if finished { end = idEnd }
@@ -172,23 +163,23 @@ struct AdditionalConsentListReader {
         let startsWithZero = view[start] == UInt8(ascii: "0")
         var value = 0
         var index = start
-        // Capped so any length is safe: a value above 65535 stays above it.
+        // Capped so any length is safe: a value above the largest id stays above it.
         while index < start &+ length {
             let digit = view[index] &- UInt8(ascii: "0")
-            if value <= IDSet.maximumID { value = value &* 10 &+ Int(digit) }
+            if value <= ProviderIDSet.maximumID { value = value &* 10 &+ Int(digit) }
             index &+= 1
         }
         return (value, startsWithZero)
     }
 
-    /// The error for the id of `length` digits at `start`, which is empty, zero, above 65535 or (with strict
-    /// decoding) written with leading zeros; `value` is the byte there for an empty id, the id when it has five
-    /// digits at most or is at most 65535.
+    /// The error for the id of `length` digits at `start`, which is empty, zero, above `ProviderIDSet.maximumID` or
+    /// (with strict decoding) written with leading zeros; `value` is the byte there for an empty id, the id when it
+    /// has ten digits at most (read exactly: the cap applies after the tenth) or is at most the largest id.
     @inline(never)
     private func idError(from start: Int, length: Int) -> ConsentError {
         if length == 0 { return error(at: start, value: start < view.count ? Int64(view[start]) : nil) }
         let (value, _) = shortOrLongID(from: start, length: length)
-        return error(at: start, value: length <= 5 || value <= IDSet.maximumID ? Int64(value) : nil)
+        return error(at: start, value: length <= 10 || value <= ProviderIDSet.maximumID ? Int64(value) : nil)
     }
 
     @inline(never)

@@ -9,8 +9,8 @@ extension AdditionalConsentString {
     /// - Throws: ``ConsentError/Code/empty``; ``ConsentError/Code/tooLong`` past `options.maxInputLength`;
     ///   ``ConsentError/Code/badVersion`` for a version other than 1 or 2; ``ConsentError/Code/badValue`` naming the
     ///   part (`version`, `consentedProviders`, `disclosedProviders`) and the character offset for leading
-    ///   whitespace, a missing, extra or malformed `~` part, an empty or non-decimal id, id 0, an id above 65535
-    ///   (the ``IDSet`` limit), or, with `options.strict`, an id with leading zeros.
+    ///   whitespace, a missing, extra or malformed `~` part, an empty or non-decimal id, id 0, an id above
+    ///   2147483647 (``ProviderIDSet/maximumID``), or, with `options.strict`, an id with leading zeros.
     @inlinable
     public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         self = try withTextView(of: text) { view throws(ConsentError) in
@@ -37,118 +37,72 @@ extension AdditionalConsentString {
         // Each stored property set in place: delegating to the memberwise `init` would build the value aside and
         // copy it into `self` (a retain and a release of each set).
         version = layout.version
-        consentedProviders = sets.consented.makeSet()
-        disclosedProviders = sets.disclosed.makeSet()
+        consentedProviders = sets.consented
+        disclosedProviders = sets.disclosed
         originalText = keepingText ? view.string : nil
     }
 }
 
 /// Collects the ids of a decoded string into the two sets.
 struct ProviderSets: AdditionalConsentIDVisitor {
-    var consented = ProviderIDWords()
-    var disclosed = ProviderIDWords()
+    var consented = ProviderIDSet()
+    var disclosed = ProviderIDSet()
 
     mutating func readList(
         _ list: AdditionalConsentList,
-        sizedUpTo lastID: Int?,
+        atMost maximumCount: Int,
         with reader: inout AdditionalConsentListReader
     ) throws(ConsentError) {
         switch list {
-        case .consented: try consented.read(with: &reader, sizedUpTo: lastID)
-        case .disclosed: try disclosed.read(with: &reader, sizedUpTo: lastID)
+        case .consented: consented = try ProviderIDSet(reading: &reader, atMost: maximumCount)
+        case .disclosed: disclosed = try ProviderIDSet(reading: &reader, atMost: maximumCount)
         }
     }
 }
 
-/// The words of one provider list as the parser fills them (unlike ConsentCore's `IDSetBuilder`, they grow: AC
-/// lists may be unsorted and carry no maximum).
-///
-/// Builds an ``IDSet`` word by word in the words it will keep: sized once from the largest id when it is known, then
-/// handed over without a copy (one allocation for a set with ids above 64, none otherwise).
-struct ProviderIDWords {
-    /// Ids 1...64.
-    private var firstWord: UInt64 = 0
-    /// Ids 65 and above, 64 a word; may end with zero words (``IDSet`` drops them).
-    private var followingWords: [UInt64] = []
-
-    /// Reads a list into the words: the reader fills them through one span (no uniqueness or growth check per id)
-    /// and stops at an id they have no room for, which is added here after they grow.
-    mutating func read(with reader: inout AdditionalConsentListReader, sizedUpTo lastID: Int?) throws(ConsentError) {
-        if let lastID { reserve(upTo: lastID) }
-        var sink = Sink()
-        while true {
-            let stop: AdditionalConsentListStop
-            do {
-                var words = followingWords.mutableSpan
-                stop = reader.read(into: &sink, words: &words)
-            }
-            firstWord |= sink.firstWord
-            sink.firstWord = 0
-            switch stop {
-            case .end: return
-            case .needsRoom(let id): insert(id)
-            case .failed(let error): throw error
-            }
+extension ProviderIDSet {
+    /// The ids of one list, read straight into the array the set keeps: sized once for the most ids the list can
+    /// hold (one allocation), each id stored as it is read with a note of whether they still ascend; sorted and
+    /// stripped of repeats only when they do not (ac.md: Google's own CMP writes unsorted lists).
+    init(reading reader: inout AdditionalConsentListReader, atMost maximumCount: Int) throws(ConsentError) {
+        var stop = AdditionalConsentListStop.end
+        var ascending = true
+        let ids = [UInt32](unsafeUninitializedCapacity: maximumCount) { buffer, initializedCount in
+            var sink = unsafe Sink(buffer)
+            stop = reader.read(into: &sink)
+            initializedCount = sink.count
+            ascending = sink.disorder == 0
+        }
+        switch stop {
+        case .end: self.init(unsortedIDs: ids, ascending: ascending)
+        case .needsRoom(let id):
+            // The capacity is the most ids the text can hold, so this does not happen; said as an error, not a trap.
+            throw ConsentError(.tooLong, format: .ac, value: Int64(id))
+        case .failed(let error): throw error
         }
     }
 
-    /// Makes the words for ids up to `id` (in `1...65535`) at once.
-    mutating func reserve(upTo id: Int) {
-        // At most 1023 words: `id` is at most 65535.
-        let count = (id &- 1) >> 6
-        if count > followingWords.count {
-            followingWords.append(contentsOf: repeatElement(0, count: count &- followingWords.count))
-        }
-    }
-
-    /// Adds `id` (in `1...65535`), growing the words when it is beyond them.
-    mutating func insert(_ id: Int) {
-        // `id` is in 1...65535: no overflow, and `index` is in 0...1023.
-        let offset = id &- 1
-        let index = offset >> 6
-        let bit: UInt64 = 1 << (63 &- UInt64(offset & 63))
-        if index == 0 {
-            firstWord |= bit
-            return
-        }
-        // Ids larger than the sizing guess (unsorted lists, or no guess): at least double, from 16 words, so a
-        // list that keeps growing is copied a few times only. (`followingWords.count` is at most 1023: `128 *` it
-        // cannot overflow.)
-        if index > followingWords.count {
-            let doubled = Swift.max(followingWords.count, 8) &* 128 &+ 1
-            reserve(upTo: Swift.max(index &* 64 &+ 1, Swift.min(doubled, IDSet.maximumID)))
-        }
-        followingWords[index &- 1] |= bit
-    }
-
-    /// The ids added, the words handed over as they are.
-    consuming func makeSet() -> IDSet { IDSet(firstWord: firstWord, followingWords: followingWords) }
-
-    /// Sets the bit of each id in the words it is given, when they reach it (ids 1...64 in its own word).
+    /// Stores each id in the next slot of the buffer, and notes whether the ids still ascend.
     private struct Sink: AdditionalConsentIDSink {
-        var firstWord: UInt64 = 0
+        let slots: UnsafeMutableBufferPointer<UInt32>
+        var count = 0
+        /// The id stored last (0 before the first).
+        var previous: UInt32 = 0
+        /// Not 0 once an id was not above the one before it: a bit set without a branch per id.
+        var disorder: UInt32 = 0
+
+        @unsafe init(_ buffer: UnsafeMutableBufferPointer<UInt32>) { slots = unsafe buffer }
 
         @inline(__always)
-        mutating func add(
-            _ id: Int,
-            at characterOffset: Int,
-            leadingZeros: Bool,
-            words: inout MutableSpan<UInt64>
-        ) -> Bool {
-            // `id` is in 1...65535 (the reader checked it): `offset` is in 0...65534, `slot` in -1...1022 (-1 for
-            // ids 1...64). One unsigned comparison checks that it is a word of `words`.
-            let offset = id &- 1
-            let slot = offset &>> 6 &- 1
-            let bit: UInt64 = 1 &<< (63 &- UInt64(truncatingIfNeeded: offset))
-            if _fastPath(UInt(bitPattern: slot) < UInt(bitPattern: words.count)) {
-                words[slot] |= bit
-                return true
-            }
-            if slot < 0 {
-                firstWord |= bit
-                return true
-            }
-            return false
+        mutating func add(_ id: Int, at characterOffset: Int, leadingZeros: Bool) -> Bool {
+            // `id` is in 1...maximumID (the reader checked it). The one comparison is the bounds check of the write.
+            guard count < slots.count else { return false }
+            let value = UInt32(truncatingIfNeeded: id)
+            unsafe slots[count] = value
+            count &+= 1
+            disorder |= value <= previous ? 1 : 0
+            previous = value
+            return true
         }
     }
 }

@@ -43,25 +43,20 @@ extension AdditionalConsentString {
     }
 }
 
-/// The ids of a list to write, read from an ``IDSet`` a 64-id word at a time (minus the ids of another set).
+/// The ids of a list to write, read from a ``ProviderIDSet`` in order (minus the ids of another set).
 private struct ProviderWords {
-    let ids: IDSet
-    let excluded: IDSet
-    /// Words holding ids: up to the largest id of `ids`.
-    let wordCount: Int
+    let ids: ProviderIDSet
+    let excluded: ProviderIDSet
     /// The number of ids to write, at most.
     let idCount: Int
     /// Digits in the largest id.
     let maximumDigits: Int
 
-    init(_ ids: IDSet, excluding excluded: IDSet = IDSet()) {
+    init(_ ids: ProviderIDSet, excluding excluded: ProviderIDSet = ProviderIDSet()) {
         self.ids = ids
         self.excluded = excluded
-        let largest = ids.max ?? 0
-        // `largest` is in 0...65535: no overflow.
-        wordCount = (largest &+ 63) >> 6
         idCount = ids.count
-        maximumDigits = Self.digitCount(Swift.max(largest, 1))
+        maximumDigits = Self.digitCount(Swift.max(ids.max ?? 1, 1))
     }
 
     /// An upper bound of the text length: a separator and `maximumDigits` digits an id.
@@ -77,40 +72,31 @@ private struct ProviderWords {
         var separatorCount = 0
         // Read once here: the table is a lazily made global, checked for initialization at each access.
         let fourDigits = Self.fourDigits
-        for index in 0..<wordCount {
-            // Bit-reversed (the word's first id in bit 0), so that each id is a trailing-zero count and the step to
-            // the next clears the lowest bit: the loop's chain from id to id is that one instruction.
-            var word = Self.bitReversed(ids.bitfieldWord(index) & ~excluded.bitfieldWord(index))
-            // `index` is below 1024: no overflow.
-            let base = index &* 64 &+ 1
-            while word != 0 {
-                let bit = word.trailingZeroBitCount
-                word &= word &- 1
-                let id = base &+ bit
-                // Ids below 10,000 (every id of Google's ATP list) from the table: one load instead of the
-                // multiplications of `decimalDigits`.
-                let (digits, count) = id < 10_000 ? Self.digits(of: id, from: fourDigits) : Self.decimalDigits(id)
-                output.append(
-                    bytes: digits &<< UInt64(truncatingIfNeeded: separatorCount &* 8) | separator,
-                    count: count &+ separatorCount
-                )
-                separator = UInt64(UInt8(ascii: "."))
-                separatorCount = 1
-            }
+        let excludedIDs = excluded._ids
+        var excludedIndex = 0
+        for value in ids._ids {
+            // Both ascending: the excluded ids below this one are passed once.
+            while excludedIndex < excludedIDs.count && excludedIDs[excludedIndex] < value { excludedIndex &+= 1 }
+            if excludedIndex < excludedIDs.count && excludedIDs[excludedIndex] == value { continue }
+            let id = Int(value)
+            // Ids below 10,000 from the table: one load instead of divisions. Above, the digits before the last four
+            // (at most six: `id` is below 2^31) the same way, then the last four with their zeros.
+            let lead = id < 10_000 ? id : id / 10_000
+            let top = lead < 10_000 ? lead : lead / 10_000
+            let (digits, count) = Self.digits(of: top, from: fourDigits)
+            output.append(
+                bytes: digits &<< UInt64(truncatingIfNeeded: separatorCount &* 8) | separator,
+                count: count &+ separatorCount
+            )
+            if lead != top { output.append(bytes: UInt64(fourDigits[lead &- top &* 10_000]), count: 4) }
+            if id != lead { output.append(bytes: UInt64(fourDigits[id &- lead &* 10_000]), count: 4) }
+            separator = UInt64(UInt8(ascii: "."))
+            separatorCount = 1
         }
     }
 
-    /// `word` with its bit order reversed (bit 63 becomes bit 0).
-    @inline(__always)
-    static func bitReversed(_ word: UInt64) -> UInt64 {
-        var value = word.byteSwapped
-        value = (value & 0x0F0F_0F0F_0F0F_0F0F) &<< 4 | (value &>> 4) & 0x0F0F_0F0F_0F0F_0F0F
-        value = (value & 0x3333_3333_3333_3333) &<< 2 | (value &>> 2) & 0x3333_3333_3333_3333
-        return (value & 0x5555_5555_5555_5555) &<< 1 | (value &>> 1) & 0x5555_5555_5555_5555
-    }
-
     /// The four ASCII digits of every number 0...9,999, zeros in front, the first digit in the low byte (`"0042"`
-    /// for 42). 40 KB, made at first use; an id of Google's ATP list (below 4,000) reads its first 16 KB.
+    /// for 42). 40 KB, made at first use; an id of Google's ATP list below 4,000 reads its first 16 KB.
     static let fourDigits: [UInt32] = (0..<10_000).map { number in
         var packed: UInt32 = 0
         var rest = number
@@ -132,34 +118,14 @@ private struct ProviderWords {
         return (padded &>> UInt64(truncatingIfNeeded: leadingZeros &* 8), 4 &- leadingZeros)
     }
 
-    /// The number of decimal digits of `id` (1...65535).
-    @inline(__always)
+    /// The number of decimal digits of `id` (at least 1).
     static func digitCount(_ id: Int) -> Int {
-        1 &+ (id >= 10 ? 1 : 0) &+ (id >= 100 ? 1 : 0) &+ (id >= 1000 ? 1 : 0) &+ (id >= 10000 ? 1 : 0)
-    }
-
-    /// The ASCII digits of `id` (1...65535), the first digit in the low byte, and how many there are.
-    ///
-    /// Six digits as three pairs (`id` = top * 10,000 + middle * 100 + low, `top` at most 6), each split by a
-    /// multiplication and a shift instead of a division; the three pairs are split into digits at once, one pair a
-    /// 16-bit lane. The count comes from the leading zero digits, so no comparison picks it. The multipliers are
-    /// exact for every id in 1...65535 (checked for all of them): `n * 1_374_389_535 >> 37 == n / 100` for
-    /// n < 65,536, `n * 41 >> 12 == n / 100` for n < 1,000, `n * 103 >> 10 == n / 10` for n < 100.
-    @inline(__always)
-    static func decimalDigits(_ id: Int) -> (digits: UInt64, count: Int) {
-        let value = UInt64(truncatingIfNeeded: id)
-        let hundreds = (value &* 1_374_389_535) &>> 37  // id / 100, 0...655
-        let low = value &- hundreds &* 100
-        let top = (hundreds &* 41) &>> 12  // id / 10_000, 0...6
-        let middle = hundreds &- top &* 100
-        // The pairs in lanes 0, 1, 2 (bytes 0, 2, 4), the first pair lowest; then tens and ones of each pair, the
-        // tens in the even bytes and the ones in the odd ones: six digit values, the first digit in the low byte.
-        let pairs = top | middle &<< 16 | low &<< 32
-        let tens = ((pairs &* 103) &>> 10) & 0x000F_000F_000F
-        let digits = tens | (pairs &- tens &* 10) &<< 8
-        // `id >= 1`, so some digit is not zero: the zero digits below it are the leading zeros, at least one (the
-        // tens of `top`).
-        let leadingZeros = digits.trailingZeroBitCount &>> 3
-        return ((digits | 0x3030_3030_3030) &>> UInt64(truncatingIfNeeded: leadingZeros &* 8), 6 &- leadingZeros)
+        var count = 1
+        var power = 10
+        while power <= id && count < 19 {
+            count &+= 1
+            power &*= 10
+        }
+        return count
     }
 }

@@ -37,7 +37,7 @@ extension AdditionalConsentString {
             throw ConsentError(.badVersion, format: .ac, field: "version", value: Int64(number))
         }
         let consented = try Self.ids(object["consentedProviders"], field: "consentedProviders")
-        var disclosed = IDSet()
+        var disclosed = ProviderIDSet()
         switch (version, object["disclosedProviders"]) {
         case (.v1, nil), (.v1, .null?): break
         case (.v1, .array(let items)?) where items.isEmpty: break
@@ -52,16 +52,17 @@ extension AdditionalConsentString {
         }
     }
 
-    private static func ids(_ value: JSONValue?, field: StaticString) throws(ConsentError) -> IDSet {
+    private static func ids(_ value: JSONValue?, field: StaticString) throws(ConsentError) -> ProviderIDSet {
         guard let items = value?.arrayValue else { throw ConsentError(.badJSON, format: .ac, field: field) }
-        var ids = IDSet()
+        var ids: [Int] = []
+        ids.reserveCapacity(items.count)
         for item in items {
-            guard let id = item.intValue, id >= 1 && id <= IDSet.maximumID else {
+            guard let id = item.intValue, id >= 1 && id <= ProviderIDSet.maximumID else {
                 throw ConsentError(.badJSON, format: .ac, field: field, value: item.intValue.map(Int64.init))
             }
-            ids.insert(id)
+            ids.append(id)
         }
-        return ids
+        return ProviderIDSet(ids)
     }
 
     /// The keys of the object; others are refused.

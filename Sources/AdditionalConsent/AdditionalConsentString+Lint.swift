@@ -98,7 +98,7 @@ extension AdditionalConsentString {
 /// What lint notices in each list as the parser reads it.
 private struct TextFindings: AdditionalConsentIDVisitor {
     struct List: AdditionalConsentIDSink {
-        var seen = IDSet()
+        var seen = Set<Int>()
         var previous = 0
         var firstDuplicate: Int?
         var firstOutOfOrder: Int?
@@ -115,12 +115,7 @@ private struct TextFindings: AdditionalConsentIDVisitor {
             previous = id
         }
 
-        mutating func add(
-            _ id: Int,
-            at characterOffset: Int,
-            leadingZeros: Bool,
-            words: inout MutableSpan<UInt64>
-        ) -> Bool {
+        mutating func add(_ id: Int, at characterOffset: Int, leadingZeros: Bool) -> Bool {
             note(id, at: characterOffset, leadingZeros: leadingZeros)
             return true
         }
@@ -133,7 +128,7 @@ private struct TextFindings: AdditionalConsentIDVisitor {
 
     mutating func readList(
         _ list: AdditionalConsentList,
-        sizedUpTo lastID: Int?,
+        atMost maximumCount: Int,
         with reader: inout AdditionalConsentListReader
     ) throws(ConsentError) {
         // In place: a copy of a list would copy its set on every id.
@@ -145,10 +140,8 @@ private struct TextFindings: AdditionalConsentIDVisitor {
 
     private static func read(with reader: inout AdditionalConsentListReader, into list: inout List) throws(ConsentError)
     {
-        // The findings take every id: no words to fill.
-        var storage: [UInt64] = []
-        var words = storage.mutableSpan
-        switch reader.read(into: &list, words: &words) {
+        // The findings take every id.
+        switch reader.read(into: &list) {
         case .end, .needsRoom: return
         case .failed(let error): throw error
         }

@@ -1,7 +1,7 @@
-public import ConsentCore
+import ConsentCore
 
 extension AdditionalConsentString {
-    /// Has the user consented to the ATP `provider`? O(1).
+    /// Has the user consented to the ATP `provider`? A binary search.
     @inlinable
     public func hasConsent(forProvider provider: Int) -> Bool { consentedProviders.contains(provider) }
 
@@ -13,8 +13,8 @@ extension AdditionalConsentString {
     }
 
     /// Every provider disclosed to the user: consented ∪ disclosed (ac.md §3).
-    public var allDisclosedProviders: IDSet { consentedProviders.union(disclosedProviders) }
+    public var allDisclosedProviders: ProviderIDSet { consentedProviders.union(disclosedProviders) }
 
     /// The providers disclosed without consent (refused, or not decided yet): disclosed minus consented.
-    public var providersWithoutConsent: IDSet { disclosedProviders.subtracting(consentedProviders) }
+    public var providersWithoutConsent: ProviderIDSet { disclosedProviders.subtracting(consentedProviders) }
 }

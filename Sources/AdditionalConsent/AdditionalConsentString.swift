@@ -1,10 +1,11 @@
-public import ConsentCore
+import ConsentCore
 
 /// A Google Additional Consent (AC) string, version 1 (`1~1.35.41`) or 2 (`2~1.35.41~dv.9.21.81`) (spec/ac.md).
 ///
-/// Provider ids are Google Ad Technology Provider (ATP) ids, a separate id space from GVL vendor ids. They are
-/// held in ``IDSet``s, so an id must be in `1...65535`: a larger id fails to decode with
-/// ``ConsentError/Code/badValue`` (the AC specification sets no limit; Google's ATP list uses four-digit ids).
+/// Provider ids are Google Ad Technology Provider (ATP) ids, a separate id space from GVL vendor ids and not a 16-bit
+/// one (Google's list has ids above 65535, such as `66531`): they are held in ``ProviderIDSet``s, any id in
+/// `1...2147483647`; a larger one fails to decode with ``ConsentError/Code/badValue`` (the AC specification sets no
+/// limit; ac.md §4 names 2^31 − 1 as an implementation's).
 ///
 /// Decoding keeps the text as written (unsorted or duplicated ids, `~dv` without the dot, leading zeros), and
 /// ``encoded(options:)`` of an unchanged value gives it back byte for byte. A built or changed value encodes
@@ -22,16 +23,20 @@ public struct AdditionalConsentString: Sendable, Hashable, CustomStringConvertib
     /// The specification version (part 1).
     public var version: Version { didSet { originalText = nil } }
     /// The providers the user consented to (part 3), as a set: ascending, without duplicates.
-    public var consentedProviders: IDSet { didSet { originalText = nil } }
+    public var consentedProviders: ProviderIDSet { didSet { originalText = nil } }
     /// The providers listed after `dv.` (part 5), as written: disclosed to the user without consent. Google asks
     /// that consented ids not be repeated here; a decoded value keeps any that are. Always empty in version 1.
-    public var disclosedProviders: IDSet { didSet { originalText = nil } }
+    public var disclosedProviders: ProviderIDSet { didSet { originalText = nil } }
 
     /// The decoded text, kept while no field changes.
     @usableFromInline var originalText: String?
 
     /// A version 2 string (by default) of the given providers.
-    public init(version: Version = .v2, consentedProviders: IDSet = [], disclosedProviders: IDSet = []) {
+    public init(
+        version: Version = .v2,
+        consentedProviders: ProviderIDSet = [],
+        disclosedProviders: ProviderIDSet = []
+    ) {
         self.version = version
         self.consentedProviders = consentedProviders
         self.disclosedProviders = disclosedProviders

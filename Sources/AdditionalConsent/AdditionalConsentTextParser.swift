@@ -18,12 +18,12 @@ enum AdditionalConsentList {
 
 /// Receives the ids of an AC string, a list at a time.
 protocol AdditionalConsentIDVisitor {
-    /// Reads the ids of `list` with `reader` (calling ``AdditionalConsentListReader/read(into:words:)`` until
-    /// it returns ``AdditionalConsentListStop/end``, and throwing what it fails with); `lastID` is the list's last
-    /// id when that is one (usually its largest), to size storage once.
+    /// Reads the ids of `list` with `reader` (calling ``AdditionalConsentListReader/read(into:)`` until it returns
+    /// ``AdditionalConsentListStop/end``, and throwing what it fails with); the list has at most `maximumCount` ids
+    /// (each takes a digit and all but the last a `.`), to size storage once.
     mutating func readList(
         _ list: AdditionalConsentList,
-        sizedUpTo lastID: Int?,
+        atMost maximumCount: Int,
         with reader: inout AdditionalConsentListReader
     ) throws(ConsentError)
 }
@@ -68,10 +68,7 @@ struct AdditionalConsentTextParser {
         let count = view.count
         guard count > 0 else { throw ConsentError(.empty, format: .ac, characterOffset: view.offset) }
         let version = try parseVersion()
-        // In a valid version 2 string the consented list ends at the last `~`: found from the end, past the
-        // (usually short) disclosed list. Used only to size the set.
-        let consentedEnd = version == .v2 ? view.lastIndex(of: Self.tilde, from: index) ?? count : count
-        try parseList(.consented, sizingEnd: consentedEnd, into: &visitor)
+        try parseList(.consented, into: &visitor)
         guard version == .v2 else {
             // spec: ac.md §4, "v1 with a second `~` part (`1~1.2~dv.3`) → badValue".
             if index < count { throw error("disclosedProviders", at: index) }
@@ -90,7 +87,7 @@ struct AdditionalConsentTextParser {
         }
         guard view[index] == Self.dot else { throw error("disclosedProviders", at: index) }
         index += 1
-        try parseList(.disclosed, sizingEnd: count, into: &visitor)
+        try parseList(.disclosed, into: &visitor)
         // spec: ac.md §4, "more than three `~`-separated parts → badValue".
         if index < count { throw error("disclosedProviders", at: index) }
         return AdditionalConsentLayout(version: .v2, disclosedMarkerHasDot: true)
@@ -125,10 +122,8 @@ struct AdditionalConsentTextParser {
     }
 
     /// An id list from `index` up to the next `~` (left at `index`) or the end; an empty list is allowed.
-    /// `sizingEnd` is where the list probably ends, for sizing the sets only.
     private mutating func parseList<Visitor: AdditionalConsentIDVisitor>(
         _ list: AdditionalConsentList,
-        sizingEnd: Int,
         into visitor: inout Visitor
     ) throws(ConsentError) {
         let first = index
@@ -139,7 +134,9 @@ struct AdditionalConsentTextParser {
             from: first,
             rejectsLeadingZeros: rejectsLeadingZeros
         )
-        try visitor.readList(list, sizedUpTo: lastID(from: first, to: sizingEnd), with: &reader)
+        // The list ends at the end of the input at the latest, and holds at most an id for every two characters (a
+        // digit and a `.`) and one more: a bound that sizes storage without looking for the list's end first.
+        try visitor.readList(list, atMost: (view.count &- first &+ 1) >> 1, with: &reader)
         index = reader.end
     }
 
@@ -149,22 +146,5 @@ struct AdditionalConsentTextParser {
     @inline(__always)
     static func nonDigitMask(_ digits: UInt64) -> UInt64 {
         (((digits & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
-    }
-
-    /// The id just before `end` when the bytes between the last `.` (or `start`) and `end` are one: read
-    /// backwards, a hint that sizes a set once instead of letting it grow.
-    private func lastID(from start: Int, to end: Int) -> Int? {
-        guard end <= view.count else { return nil }
-        var index = end
-        var value = 0
-        var scale = 1
-        while index > start {
-            let digit = view[index - 1] &- UInt8(ascii: "0")
-            guard digit <= 9, scale <= 10_000 else { break }
-            value += Int(digit) * scale
-            scale *= 10
-            index -= 1
-        }
-        return index < end && value >= 1 && value <= IDSet.maximumID ? value : nil
     }
 }

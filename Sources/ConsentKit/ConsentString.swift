@@ -1,11 +1,11 @@
 /// Any consent string this package reads: a TCF TC string (v2 or legacy v1.1), a GPP string, a US Privacy string
 /// or a Google Additional Consent string, each as its own typed value.
 ///
-/// TC, GPP and AC values are held indirectly (each in a box of its own), so a `ConsentString` is a word and a tag,
-/// returned in registers: inline, the enum took the size of a decoded TC string, some 300 bytes, and every decode
-/// through it, of any kind, paid for moving that many bytes several times, tens of nanoseconds on a 10 ns US
-/// Privacy decode. A box costs one allocation, next to the several of a TC, GPP or AC decode; a US Privacy string
-/// is four bytes and stays inline.
+/// TC and GPP values are held indirectly (each in a box of its own): inline, the enum took the size of a decoded TC
+/// string, some 300 bytes, and every decode through it, of any kind, paid for moving that many bytes several times,
+/// tens of nanoseconds on a 10 ns US Privacy decode. A box costs one allocation, next to the several of a TC or GPP
+/// decode. A US Privacy string (four bytes) and an AC string (its two id arrays, its text and a version: 33 bytes)
+/// stay inline: the AC box cost as much as its decode's own allocations, for a value a few words long.
 public enum ConsentString: Sendable, Hashable {
     /// A TCF TC string, version 2 (`C...`) or legacy 1.1 (`B...`).
     indirect case tcf(TCFString)
@@ -14,7 +14,7 @@ public enum ConsentString: Sendable, Hashable {
     /// A US Privacy string (`1YNN`).
     case usp(USPrivacyString)
     /// A Google Additional Consent string (`2~1.35~dv.9`).
-    indirect case ac(AdditionalConsentString)
+    case ac(AdditionalConsentString)
 
     /// The kind of string.
     public var format: ConsentFormat {

@@ -14,9 +14,24 @@ import Testing
 
     @Test func writesEveryIdInDecimal() throws {
         // Every id, so that each digit count and each carry between the digit groups is written once.
-        let all = IDSet(1...IDSet.maximumID)
+        let all = ProviderIDSet(1...65_535)
         let text = try AdditionalConsentString(version: .v1, consentedProviders: all).encoded()
-        #expect(text == "1~" + (1...IDSet.maximumID).map(String.init).joined(separator: "."))
+        #expect(text == "1~" + (1...65_535).map(String.init).joined(separator: "."))
+    }
+
+    /// Ids past 16 bits, up to the largest a set holds: every digit count from five to ten, each with the groups of
+    /// four digits the writer splits an id into empty, full of nines and full of zeros.
+    @Test func writesIDsPastSixteenBitsInDecimal() throws {
+        var ids = [65_536, 66_531, 99_999, 100_000, 100_001, 2_147_483_647, 2_147_483_646, 1_000_000_000]
+        var power = 10_000
+        while power <= 100_000_000 {
+            ids += [power, power &* 10 &- 1, power &+ 1, power &* 7 &+ 42, 10_000 &* power &- 1]
+            power &*= 10
+        }
+        let set = ProviderIDSet(ids.filter { $0 <= ProviderIDSet.maximumID })
+        let text = try AdditionalConsentString(version: .v1, consentedProviders: set).encoded()
+        #expect(text == "1~" + set.sorted.map(String.init).joined(separator: "."))
+        #expect(try AdditionalConsentString(encoded: text).consentedProviders == set)
     }
 
     @Test func writesTheDotAfterDvEvenWhenNothingIsDisclosed() throws {
@@ -50,9 +65,9 @@ import Testing
         var random = SplitMix64(seed: seed)
         for round in 0..<500 {
             let version: AdditionalConsentString.Version = random.next() % 5 == 0 ? .v1 : .v2
-            let maxID = [10, 300, 3300, 65535][Int(random.next() % 4)]
-            var consented = IDSet()
-            var disclosed = IDSet()
+            let maxID = [10, 300, 3300, 65535, 80000, 2_147_483_647][Int(random.next() % 6)]
+            var consented = ProviderIDSet()
+            var disclosed = ProviderIDSet()
             for _ in 0..<Int(random.next() % 200) {
                 let id = Int(random.next() % UInt64(maxID)) + 1
                 if version == .v2 && random.next() % 3 == 0 { disclosed.insert(id) } else { consented.insert(id) }
@@ -90,7 +105,7 @@ import Testing
     /// The ids of `value` shuffled, some repeated, some with leading zeros; `~dv` without its dot when nothing
     /// is disclosed, half the time.
     static func messyText(of value: AdditionalConsentString, using random: inout SplitMix64) -> String {
-        func list(_ ids: IDSet) -> String {
+        func list(_ ids: ProviderIDSet) -> String {
             var items = Array(ids)
             for id in ids where random.next() % 8 == 0 { items.append(id) }
             items.shuffle(using: &random)

@@ -30,7 +30,7 @@ import Testing
         ("1~+1", .badValue, "consentedProviders", 2),
         ("1~0", .badValue, "consentedProviders", 2),
         ("1~5.000", .badValue, "consentedProviders", 4),
-        ("1~65536", .badValue, "consentedProviders", 2),
+        ("1~2147483648", .badValue, "consentedProviders", 2),
         ("2~~dv.99999999999999999999999", .badValue, "disclosedProviders", 6),
         ("2~1~dv. ", .badValue, "disclosedProviders", 7),
         ("\t1~1", .badValue, "version", 0),
@@ -44,11 +44,22 @@ import Testing
         AdditionalConsentVectorTests.expectRejection(of: input, code: code, field: field, characterOffset: offset)
     }
 
-    @Test func reportsTheValueOfAnIDAboveTheIDSetLimit() throws {
-        let error = #expect(throws: ConsentError.self) { try AdditionalConsentString(encoded: "1~7.65536") }
-        #expect(error?.value == nil || error?.value == 65536)
-        #expect(error?.characterOffset == 4)
-        #expect(try AdditionalConsentString(encoded: "1~65535").consentedProviders == [65535])
+    /// Google's provider list has ids past 16 bits (66531): read up to 2^31 - 1, the limit ac.md §4 names; an id
+    /// above it fails at its first character, with its value while it has ten digits at most.
+    @Test func readsIDsPastSixteenBitsUpToTheLimit() throws {
+        let value = try AdditionalConsentString(encoded: "2~7.65536.66531~dv.2147483647")
+        #expect(value.consentedProviders == [7, 65_536, 66_531])
+        #expect(value.disclosedProviders == [2_147_483_647])
+        #expect(value.hasConsent(forProvider: 66_531))
+        #expect(!value.hasConsent(forProvider: 66_530))
+        #expect(value.jsonValue()["disclosedProviders"] == .array([.int(2_147_483_647)]))
+        let above = #expect(throws: ConsentError.self) { try AdditionalConsentString(encoded: "1~7.2147483648") }
+        #expect(above?.code == .badValue)
+        #expect(above?.value == 2_147_483_648)
+        #expect(above?.characterOffset == 4)
+        let long = #expect(throws: ConsentError.self) { try AdditionalConsentString(encoded: "1~7.99999999999.1") }
+        #expect(long?.value == nil)
+        #expect(long?.characterOffset == 4)
     }
 
     @Test(
@@ -69,14 +80,19 @@ import Testing
             ("1~000007.12", 1, [7, 12], nil),
             // The last id is not the largest, so the sets outgrow their first sizing.
             ("2~65535.1.200.64.65.130~dv.5000.3", 2, [1, 64, 65, 130, 200, 65535], [3, 5000]),
+            // Ids past 16 bits, unsorted and repeated.
+            ("2~66531.1.66531~dv.2147483647.70000", 2, [1, 66531], [70000, 2_147_483_647]),
         ] as [(String, Int, [Int], [Int]?)]
     )
     func decodesEveryToleratedFormLosslessly(input: String, version: Int, consented: [Int], disclosed: [Int]?) throws {
         let value = try AdditionalConsentString(encoded: input)
         #expect(value.version.rawValue == version)
-        #expect(value.consentedProviders == IDSet(consented))
-        #expect(value.disclosedProviders == IDSet(disclosed ?? []))
-        #expect(value.jsonValue()["disclosedProviders"] == (disclosed == nil ? .null : .ids(IDSet(disclosed ?? []))))
+        #expect(value.consentedProviders == ProviderIDSet(consented))
+        #expect(value.disclosedProviders == ProviderIDSet(disclosed ?? []))
+        #expect(
+            value.jsonValue()["disclosedProviders"]
+                == (disclosed == nil ? .null : .ids(ProviderIDSet(disclosed ?? [])))
+        )
         #expect(try value.encoded() == input)
     }
 

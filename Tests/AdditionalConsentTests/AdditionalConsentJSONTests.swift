@@ -37,7 +37,7 @@ import Testing
         (#"{"consentedProviders":[],"disclosedProviders":[]}"#, "version"),
         (#"{"version":2,"disclosedProviders":[]}"#, "consentedProviders"),
         (#"{"version":2,"consentedProviders":[0],"disclosedProviders":[]}"#, "consentedProviders"),
-        (#"{"version":2,"consentedProviders":[65536],"disclosedProviders":[]}"#, "consentedProviders"),
+        (#"{"version":2,"consentedProviders":[2147483648],"disclosedProviders":[]}"#, "consentedProviders"),
         (#"{"version":2,"consentedProviders":["1"],"disclosedProviders":[]}"#, "consentedProviders"),
         (#"{"version":2,"consentedProviders":[]}"#, "disclosedProviders"),
         (#"{"version":1,"consentedProviders":[],"disclosedProviders":[3]}"#, "disclosedProviders"),

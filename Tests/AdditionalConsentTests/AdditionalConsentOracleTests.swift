@@ -5,13 +5,16 @@ import Testing
 
 /// The decoder against a character-by-character reading of ac.md §2 and §4, on random strings: long lists
 /// (ids across the 64-character blocks the decoder classifies at once), unsorted and repeated ids, leading zeros,
-/// ids of six digits and more, and one character changed.
+/// ids of six digits and more (up to and past the largest, 2^31 - 1), and one character changed.
 @Suite struct AdditionalConsentOracleTests {
     /// What the oracle expects: the two sets, or the error's field, offset and value.
     enum Outcome: Error, Equatable {
         case decoded(version: Int, consented: [Int], disclosed: [Int])
         case failed(field: String, offset: Int, value: Int64?)
     }
+
+    /// The largest id: ac.md §4 names ids above 2^31 - 1 as beyond an implementation's limit.
+    static let largestID = 2_147_483_647
 
     /// ac.md's grammar read one character at a time, for strings that start with `1~` or `2~`.
     static func oracle(_ text: String, strict: Bool) -> Outcome {
@@ -24,7 +27,7 @@ import Testing
                 let start = index
                 var value = 0
                 while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                    if value <= 65535 { value = value * 10 + Int(bytes[index] - 0x30) }
+                    if value <= largestID { value = value * 10 + Int(bytes[index] - 0x30) }
                     index += 1
                 }
                 let length = index - start
@@ -34,8 +37,8 @@ import Testing
                     )
                 }
                 let leadingZeros = length > 1 && bytes[start] == 0x30
-                if value == 0 || value > 65535 || (strict && leadingZeros) {
-                    let reported = length <= 5 || value <= 65535 ? Int64(value) : nil
+                if value == 0 || value > largestID || (strict && leadingZeros) {
+                    let reported = length <= 10 || value <= largestID ? Int64(value) : nil
                     return .failure(.failed(field: field, offset: start, value: reported))
                 }
                 ids.append(value)
@@ -80,6 +83,7 @@ import Testing
         case 0: return "0" + String(Int.random(in: 1...99, using: &generator))
         case 1: return String(repeating: "0", count: Int.random(in: 1...70, using: &generator)) + "7"
         case 2: return String(Int.random(in: 65530...100_000, using: &generator))
+        case 7: return String(Int.random(in: largestID - 50...largestID + 50, using: &generator))
         case 3: return String(repeating: "9", count: Int.random(in: 6...80, using: &generator))
         case 4: return String(Int.random(in: 1...64, using: &generator))
         case 5, 6: return String(Int.random(in: 1...65535, using: &generator))
@@ -149,30 +153,36 @@ import Testing
         }
     }
 
-    @Test func readsEveryIDOfFiveDigitsOrFewerInTheMiddleOfAList() {
-        // Every digit string of one to four digits and many of five (leading zeros included), where the decoder
-        // reads it with one load: neither near the start of the input nor last in its list. Mismatches are
-        // collected, not expected one by one.
+    @Test func readsIDsOfEveryWidthInTheMiddleOfAList() {
+        // Every digit string of one to four digits and many of five to eleven (leading zeros included): the short
+        // ones the decoder reads with one load, neither near the start of the input nor last in its list, the long
+        // ones up to and past the largest id, 2^31 - 1. Mismatches are collected, not expected one by one.
         var mismatches: [String] = []
         var width = 1
         var limit = 10
-        while width <= 5 {
+        while width <= 11 {
             let numbers =
                 width < 5
                 ? Array(0..<limit)
-                : Array(stride(from: 0, to: limit, by: 7)) + Array(0..<200) + Array(65400..<65700)
-                    + Array(99800..<limit)
+                : width == 5
+                    ? Array(stride(from: 0, to: limit, by: 7)) + Array(0..<200) + Array(65400..<65700)
+                        + Array(99800..<limit)
+                    : Array(0..<50) + Array(limit / 10..<limit / 10 + 50) + Array(limit - 50..<limit)
+                        + Array(2_147_483_600..<2_147_483_700).filter { $0 < limit }
             for number in numbers {
                 let decimal = String(number)
                 let text = "2~1.2." + String(repeating: "0", count: width - decimal.count) + decimal + ".3~dv.4"
-                let valid = number >= 1 && number <= 65535
+                let valid = number >= 1 && number <= ProviderIDSet.maximumID
                 do throws(ConsentError) {
                     let value = try AdditionalConsentString(encoded: text)
-                    if !valid || value.consentedProviders != IDSet([1, 2, 3, number]) {
+                    if !valid || value.consentedProviders != ProviderIDSet([1, 2, 3, number]) {
                         mismatches.append(text)
                     }
                 } catch {
-                    if valid || error.characterOffset != 6 || error.value != Int64(number) { mismatches.append(text) }
+                    // The value is given while the id has ten digits at most (leading zeros count) or is not above
+                    // the limit.
+                    let value = width <= 10 || number <= ProviderIDSet.maximumID ? Int64(number) : nil
+                    if valid || error.characterOffset != 6 || error.value != value { mismatches.append(text) }
                 }
             }
             width += 1

@@ -270,9 +270,17 @@ enum OwnVectorValues {
                 AdditionalConsentString(consentedProviders: [1, 65_535], disclosedProviders: [2, 65_534])
             ),
             entry(
+                "v2-above-16-bits",
+                "version 2, ids past 16 bits: consented {66531, 2147483647}, disclosed {65536}",
+                AdditionalConsentString(consentedProviders: [66_531, 2_147_483_647], disclosedProviders: [65_536])
+            ),
+            entry(
                 "v2-600-consented",
                 "version 2, consented 1-600, disclosed 601-700",
-                AdditionalConsentString(consentedProviders: IDSet(1...600), disclosedProviders: IDSet(601...700))
+                AdditionalConsentString(
+                    consentedProviders: ProviderIDSet(1...600),
+                    disclosedProviders: ProviderIDSet(601...700)
+                )
             ),
         ]
     }
@@ -388,6 +396,7 @@ enum OwnVectorValues {
             entry("ac-id-0", "2~0~dv.", "provider id 0: badValue (ac.md §4)"),
             entry("ac-version-0", "0~1", "version 0: badVersion (ac.md §4)"),
             entry("ac-dv-upper-case", "2~1~DV.2", "`DV` in upper case: badValue (ac.md §4)"),
+            entry("ac-id-above-2-31", "2~1~dv.2147483648", "provider id 2^31: badValue (ac.md §4, the limit)"),
         ]
     }
 }

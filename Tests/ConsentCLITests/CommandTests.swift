@@ -468,7 +468,7 @@ import Testing
         "CN-EdYAN-EdYAAHABDENAwEgAAAAAAAAAAYgAAAAAAAgIAIAAQ",  // purpose id 0
         "CN-EdYAN-EdYAAHABDENAwEgAAAAAAAAAAYgAAAAAAAA.AAAA",  // a later segment of type 0
         "BN-EdYAN-EdYBAHABDENAI4AAAAAOABAAAA.IAAA",  // v1.1 with a second segment
-        "1yNN", "1YNX", "1YN", "2~1.35", "1~0", "1~65536", "2~1.-3~dv.",
+        "1yNN", "1YNX", "1YN", "2~1.35", "1~0", "1~2147483648", "2~1.-3~dv.",
     ]
 
     @Test(arguments: stringsThatDoNotDecode)
@@ -573,10 +573,10 @@ import Testing
 
     /// An AC number that is no provider id says which ids there are; other AC errors do not.
     @Test func anACNumberOutsideTheIdsSaysWhichIdsThereAre() {
-        for string in ["2~0~dv.", "2~1.65536~dv.", "1~70000"] {
-            #expect(run(["decode", string]).error.hasSuffix("; provider ids are 1 to 65535\n"), "\(string)")
+        for string in ["2~0~dv.", "2~1.2147483648~dv.", "1~9999999999"] {
+            #expect(run(["decode", string]).error.hasSuffix("; provider ids are 1 to 2147483647\n"), "\(string)")
         }
-        for string in ["2~1.35", "2~1.-3~dv.", "2~1~xx.", "2~65535~dv."] {
+        for string in ["2~1.35", "2~1.-3~dv.", "2~1~xx.", "2~65535~dv.", "2~66531~dv."] {
             #expect(!run(["decode", string]).error.contains("provider ids"), "\(string)")
         }
     }

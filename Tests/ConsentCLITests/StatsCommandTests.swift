@@ -71,6 +71,21 @@ import Testing
         #expect(stats["ac"]?["consentedProviders"] == .object(JSONObject([("1", .int(1)), ("35", .int(1))])))
     }
 
+    /// Provider ids past 16 bits (Google's list has 66531) are counted, ranked and printed like the others.
+    @Test func countsProviderIdsPastSixteenBits() throws {
+        let input = "2~35.66531~dv.70000\n2~66531~dv.\n1~2147483647\n"
+        let json = try JSONValue(parsing: run(["stats", "--json"], input: input).output)
+        #expect(
+            json["ac"]?["consentedProviders"]
+                == .object(JSONObject([("35", .int(1)), ("66531", .int(2)), ("2147483647", .int(1))]))
+        )
+        let text = run(["stats"], input: input).output
+        #expect(text.contains("66531"), "\(text)")
+        let tree = run(["decode", "--color", "never", "2~35.66531~dv.70000"]).output
+        #expect(tree.contains("35, 66531"), "\(tree)")
+        #expect(tree.contains("70000"), "\(tree)")
+    }
+
     @Test func textNamesPurposesAndShowsTheVendorsAsked() throws {
         let result = run(["stats", "--vendor", "755", "--vendor", "11"], input: try Self.input())
         #expect(result.status == 0)

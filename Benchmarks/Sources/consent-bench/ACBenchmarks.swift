@@ -56,7 +56,13 @@ enum ACBenchmarks {
     }
 
     static func checksum(_ value: AdditionalConsentString) -> UInt64 {
-        UInt64(value.version.rawValue) &+ TCFBenchmarks.ids(value.consentedProviders)
-            &+ TCFBenchmarks.ids(value.disclosedProviders)
+        UInt64(value.version.rawValue) &+ ids(value.consentedProviders) &+ ids(value.disclosedProviders)
+    }
+
+    /// The sum of the ids in `set`, iterated one by one.
+    static func ids(_ set: ProviderIDSet) -> UInt64 {
+        var sum: UInt64 = 0
+        for id in set { sum &+= UInt64(id) }
+        return sum
     }
 }

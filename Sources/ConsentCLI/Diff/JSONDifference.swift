@@ -10,7 +10,7 @@ struct JSONDifference {
     /// The second form's value; nil when it has none there.
     var second: JSONValue?
     /// For two sets of ids: the ids only the first has, and only the second.
-    var sets: (onlyInFirst: IDSet, onlyInSecond: IDSet)?
+    var sets: (onlyInFirst: ProviderIDSet, onlyInSecond: ProviderIDSet)?
 
     /// Where `first` and `second` differ, in the order of their keys (the first form's, then keys only the
     /// second has). Arrays of ids in ascending order, each 1 or more, are compared as sets; other arrays item by
@@ -54,13 +54,13 @@ struct JSONDifference {
     }
 
     /// The ids of an array written as a set (json.md: ascending, no duplicates, each an id from 1), else nil.
-    private static func ids(_ array: [JSONValue]) -> IDSet? {
+    private static func ids(_ array: [JSONValue]) -> ProviderIDSet? {
         var previous = 0
         for item in array {
-            guard let id = item.intValue, id > previous, id <= IDSet.maximumID else { return nil }
+            guard let id = item.intValue, id > previous, id <= ProviderIDSet.maximumID else { return nil }
             previous = id
         }
-        return IDSet(array.compactMap(\.intValue))
+        return ProviderIDSet(array.compactMap(\.intValue))
     }
 
     /// The difference as JSON: `{"path", "first", "second"}` (a missing side is `null`), and for sets
@@ -86,7 +86,7 @@ struct JSONDifference {
         return "\(path): \(Self.describe(first)) → \(Self.describe(second))"
     }
 
-    private static func describe(_ set: IDSet) -> String {
+    private static func describe(_ set: ProviderIDSet) -> String {
         "\(set.foldedDescription) (\(set.count) id\(set.count == 1 ? "" : "s"))"
     }
 

@@ -109,9 +109,11 @@ enum ErrorText {
         {
             text += " ('\(character)')"
         }
-        if error.format == .ac, error.code == .badValue, let value = error.value, value == 0 || value > 0xFFFF {
+        if error.format == .ac, error.code == .badValue, let value = error.value,
+            value == 0 || value > ProviderIDSet.maximumID
+        {
             // A number, but not an id.
-            text += "; provider ids are 1 to 65535"
+            text += "; provider ids are 1 to \(ProviderIDSet.maximumID)"
         }
         if error.code == .badJSON && error.field.utf8CodeUnitCount == 0 && error.characterOffset == nil {
             // The JSON readers name a missing or malformed member; one without a name is a key the object may not

@@ -148,7 +148,8 @@ struct PrettyPrinter {
 
     private func idSetNode(_ key: String, _ ids: [Int], scope: String) -> TreeNode {
         let (noun, names) = idKind(key, scope: scope)
-        let set = IDSet(ids.filter { $0 >= 1 && $0 <= IDSet.maximumID })
+        // Any id the JSON holds: provider ids reach past IDSet's 16 bits.
+        let set = ProviderIDSet(ids.filter { $0 >= 1 && $0 <= ProviderIDSet.maximumID })
         if key == "sectionIds" {
             let prefixes = set.map { TCFNames.gppSections[$0] ?? "unknown" }
             return TreeNode(
@@ -171,7 +172,7 @@ struct PrettyPrinter {
             lines.append(String(id).leftPadded(width) + "  " + style.note(name))
         }
         if !unnamed.isEmpty {
-            lines.append(style.note(IDSet(unnamed).foldedDescription + ": " + unknownName(noun)))
+            lines.append(style.note(ProviderIDSet(unnamed).foldedDescription + ": " + unknownName(noun)))
         }
         return TreeNode(key, value, lines: lines)
     }

@@ -30,23 +30,32 @@ struct Tally<Key: Hashable & Comparable> {
 /// one step per id in it, whatever the number of strings.
 struct IDCounts {
     private var counts: [Int]
+    /// The counts of ids above the array's, by id: Additional Consent provider ids reach past 65535.
+    private var beyond: [Int: Int] = [:]
 
-    /// Counters for ids 1...`maximumID`.
+    /// Counters for ids 1...`maximumID`, and for any larger id as it comes.
     init(maximumID: Int = IDSet.maximumID) { counts = Array(repeating: 0, count: maximumID + 1) }
 
-    /// Counts every id of `set` once more (ids above the maximum are not counted).
-    mutating func add(_ set: IDSet) {
-        for id in set where id < counts.count { counts[id] += 1 }
+    /// Counts every id of `ids` once more.
+    mutating func add(_ ids: some Sequence<Int>) {
+        for id in ids {
+            if id >= 0 && id < counts.count { counts[id] += 1 } else { beyond[id, default: 0] += 1 }
+        }
     }
 
     /// The number of strings whose set held `id`.
-    subscript(id: Int) -> Int { id >= 0 && id < counts.count ? counts[id] : 0 }
+    subscript(id: Int) -> Int { id >= 0 && id < counts.count ? counts[id] : beyond[id] ?? 0 }
+
+    /// The ids held by at least one string, with their counts, in ascending order of id.
+    private var seen: [(id: Int, count: Int)] {
+        counts.indices.filter { counts[$0] > 0 }.map { (id: $0, count: counts[$0]) }
+            + beyond.sorted { $0.key < $1.key }.map { (id: $0.key, count: $0.value) }
+    }
 
     /// The ids held by at least one string, with their counts, most frequent first (equal counts by ascending
     /// id); at most `limit` of them.
     func ranked(limit: Int = .max) -> [(id: Int, count: Int)] {
-        let seen = counts.indices.lazy.filter { self.counts[$0] > 0 }.map { (id: $0, count: self.counts[$0]) }
-        return Array(seen.sorted { $0.count != $1.count ? $0.count > $1.count : $0.id < $1.id }.prefix(limit))
+        Array(seen.sorted { $0.count != $1.count ? $0.count > $1.count : $0.id < $1.id }.prefix(limit))
     }
 
     /// A JSON object of the counts of the ids 1...`through` (every one, zeros included: a purpose no string
@@ -56,10 +65,10 @@ struct IDCounts {
     }
 
     /// The highest id held by some string, or 0.
-    var highestID: Int { counts.lastIndex { $0 > 0 } ?? 0 }
+    var highestID: Int { beyond.keys.max() ?? counts.lastIndex { $0 > 0 } ?? 0 }
 
     /// A JSON object of the counts of the ids held by at least one string, in ascending order.
     func jsonValue() -> JSONValue {
-        .object(JSONObject(counts.indices.filter { counts[$0] > 0 }.map { ("\($0)", .int(Int64(counts[$0]))) }))
+        .object(JSONObject(seen.map { ("\($0.id)", .int(Int64($0.count))) }))
     }
 }

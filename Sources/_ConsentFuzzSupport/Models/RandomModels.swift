@@ -89,20 +89,33 @@ public enum RandomModels {
         return USPrivacyString(notice: flag(), optOutSale: flag(), lspaCovered: flag())
     }
 
-    /// An Additional Consent string: version 1 (consents only) or 2, provider ids up to 65535, disclosed ids that
-    /// may repeat consented ones.
+    /// An Additional Consent string: version 1 (consents only) or 2, provider ids up to 65535 and now and then
+    /// beyond (Google's list has ids such as 66531; the largest a set holds included), disclosed ids that may repeat
+    /// consented ones.
     public static func additionalConsent(
         using generator: inout some RandomNumberGenerator
     ) -> AdditionalConsentString {
-        let consented = RandomIDs.set(upTo: RandomIDs.maxVendorID(using: &generator), using: &generator)
+        let consented = providers(using: &generator)
         guard Bool.random(using: &generator) else {
             return AdditionalConsentString(version: .v1, consentedProviders: consented)
         }
         return AdditionalConsentString(
             version: .v2,
             consentedProviders: consented,
-            disclosedProviders: RandomIDs.set(upTo: RandomIDs.maxVendorID(using: &generator), using: &generator)
+            disclosedProviders: providers(using: &generator)
         )
+    }
+
+    /// Provider ids: a vendor-like set, and in one case of four a few ids above 65535.
+    static func providers(using generator: inout some RandomNumberGenerator) -> ProviderIDSet {
+        var ids = ProviderIDSet(RandomIDs.set(upTo: RandomIDs.maxVendorID(using: &generator), using: &generator))
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+            for _ in 0..<Int.random(in: 1...5, using: &generator) {
+                ids.insert(Int.random(in: 65_536...ProviderIDSet.maximumID, using: &generator))
+            }
+            if Bool.random(using: &generator) { ids.insert(ProviderIDSet.maximumID) }
+        }
+        return ids
     }
 
     /// A value of any format, as ConsentKit holds it.
