@@ -8,8 +8,8 @@ extension AdditionalConsentString {
         var object = JSONObject()
         if includeType { object.append("type", .string(ConsentFormat.ac.rawValue)) }
         object.append("version", .int(Int64(version.rawValue)))
-        object.append("consentedProviders", .ids(consentedProviders))
-        object.append("disclosedProviders", version == .v1 ? .null : .ids(disclosedProviders))
+        object.append("consentedProviders", consentedProviders.jsonValue())
+        object.append("disclosedProviders", version == .v1 ? .null : disclosedProviders.jsonValue())
         if let originalText {
             object.append("encoding", .object(JSONObject([("original", .string(originalText))])))
         }

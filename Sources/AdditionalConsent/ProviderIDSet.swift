@@ -166,6 +166,10 @@ public struct ProviderIDSet: Sendable, Hashable, Sequence, ExpressibleByArrayLit
         return parts.joined(separator: ", ")
     }
 
+    /// The ids as a JSON array of integers, ascending (json.md's form of an id set). A method of its own rather than
+    /// an overload of `JSONValue.ids(_:)`, which would make `.ids([1, 2])` ambiguous for every caller.
+    public func jsonValue() -> JSONValue { .array(_ids.map { .int(Int64($0)) }) }
+
     /// `ProviderIDSet(1-3, 9, 66531)`.
     public var description: String { "ProviderIDSet(\(foldedDescription))" }
 
@@ -185,9 +189,4 @@ public struct ProviderIDSet: Sendable, Hashable, Sequence, ExpressibleByArrayLit
 
     /// The number of ids (the same as ``count``).
     @inlinable public var underestimatedCount: Int { _ids.count }
-}
-
-extension JSONValue {
-    /// An id set as a JSON array of integers, ascending.
-    public static func ids(_ set: ProviderIDSet) -> JSONValue { .array(set.map { .int(Int64($0)) }) }
 }

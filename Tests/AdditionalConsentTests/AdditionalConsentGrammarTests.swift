@@ -91,7 +91,7 @@ import Testing
         #expect(value.disclosedProviders == ProviderIDSet(disclosed ?? []))
         #expect(
             value.jsonValue()["disclosedProviders"]
-                == (disclosed == nil ? .null : .ids(ProviderIDSet(disclosed ?? [])))
+                == (disclosed == nil ? .null : ProviderIDSet(disclosed ?? []).jsonValue())
         )
         #expect(try value.encoded() == input)
     }

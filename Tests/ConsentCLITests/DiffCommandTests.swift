@@ -41,8 +41,8 @@ import Testing
         )
         let json = try JSONValue(parsing: run(["diff", "--json", first, second]).output)
         let vendors = try #require(json["differences"]?.arrayValue?.first { $0["path"] == .string("vendorConsents") })
-        #expect(vendors["onlyInFirst"] == .ids([1, 10, 11, 12] as IDSet))
-        #expect(vendors["onlyInSecond"] == .ids([755] as IDSet))
+        #expect(vendors["onlyInFirst"] == .ids([1, 10, 11, 12]))
+        #expect(vendors["onlyInSecond"] == .ids([755]))
     }
 
     /// The same vendors in range form and as a bit field (the second is the canonical re-encoding of the first).

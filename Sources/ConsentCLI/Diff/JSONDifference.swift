@@ -68,8 +68,8 @@ struct JSONDifference {
     func jsonValue() -> JSONValue {
         var object = JSONObject([("path", .string(path)), ("first", first ?? .null), ("second", second ?? .null)])
         if let sets {
-            object.append("onlyInFirst", .ids(sets.onlyInFirst))
-            object.append("onlyInSecond", .ids(sets.onlyInSecond))
+            object.append("onlyInFirst", sets.onlyInFirst.jsonValue())
+            object.append("onlyInSecond", sets.onlyInSecond.jsonValue())
         }
         return .object(object)
     }
