@@ -13,21 +13,24 @@ extension AdditionalConsentString {
     ///   2147483647 (``ProviderIDSet/maximumID``), or, with `options.strict`, an id with leading zeros.
     @inlinable
     public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        // The text is handed to the initializer that builds the value: assigning `originalText` afterwards copies
+        // the decoded value (a retain and a release of each id array).
         self = try withTextView(of: text) { view throws(ConsentError) in
-            try AdditionalConsentString(view: view, options: options, keepingText: false)
+            try AdditionalConsentString(view: view, options: options, originalText: String(text))
         }
-        originalText = String(text)
     }
 
     /// Decodes the AC string in `view`; error offsets count from the start of the input `view` is part of.
     ///
     /// - Throws: as ``init(encoded:options:)``.
     public init(view: TextView, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
-        try self.init(view: view, options: options, keepingText: true)
+        try self.init(view: view, options: options, originalText: nil)
     }
 
+    /// Decodes the AC string in `view`, keeping `originalText` (its characters as a `String`; the view's own when
+    /// nil).
     @usableFromInline
-    init(view: TextView, options: DecodingOptions, keepingText: Bool) throws(ConsentError) {
+    init(view: TextView, options: DecodingOptions, originalText text: String?) throws(ConsentError) {
         guard view.count <= options.maxInputLength else {
             throw ConsentError(.tooLong, format: .ac, characterOffset: view.offset + options.maxInputLength)
         }
@@ -39,7 +42,7 @@ extension AdditionalConsentString {
         version = layout.version
         consentedProviders = sets.consented
         disclosedProviders = sets.disclosed
-        originalText = keepingText ? view.string : nil
+        originalText = text ?? view.string
     }
 }
 

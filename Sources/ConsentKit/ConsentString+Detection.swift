@@ -13,13 +13,18 @@ extension ConsentString {
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) {
         if kind == nil && !options.strict && options.maxInputLength >= 4 {
-            // The four bytes a US Privacy string has, gathered as its own decoder gathers them: when they are one,
-            // detecting it costs a few comparisons on top of that decoder (see ``FormatDetection/isUSPrivacy(_:)``).
-            // This path is kept small; everything else is in ``init(detecting:kind:options:)``. `text` is borrowed
-            // (an initializer's arguments are otherwise passed owned: a retain and release of the string per call).
-            let bytes = withTextView(of: text) { view in USPrivacyString.pack(view) }
-            if bytes.count == 4 && FormatDetection.isUSPrivacy(bytes.packed) {
-                self = .usp(try USPrivacyString(packed: bytes.packed, count: 4, options: options))
+            // The first bytes, gathered once: for a US Privacy string the four its own decoder gathers, so detecting
+            // it costs a few comparisons on top of that decoder (see ``FormatDetection/isUSPrivacy(_:)``); for an
+            // Additional Consent string its version and `~`, and its decoder is called straight away. This path is
+            // kept small; everything else is in ``init(detecting:kind:options:)``. `text` is borrowed (an
+            // initializer's arguments are otherwise passed owned: a retain and release of the string per call).
+            let lead = withTextView(of: text) { view in FormatDetection.Lead(view) }
+            if lead.count == 4 && FormatDetection.isUSPrivacy(lead.packed) {
+                self = .usp(try USPrivacyString(packed: lead.packed, count: 4, options: options))
+                return
+            }
+            if lead.isAdditionalConsent(maxInputLength: options.maxInputLength) {
+                self = .ac(try AdditionalConsentString(encoded: copy text, options: options))
                 return
             }
         }
@@ -139,6 +144,40 @@ struct FormatDetection {
             if count == 4 && view[2] != UInt8(ascii: "~") && view[3] != UInt8(ascii: "~") { return .usp }
             return kind(of: view)
         default: return isWhitespace(view[0]) ? nil : kind(of: view)
+        }
+    }
+
+    /// The first bytes of an input, for the two kinds ``ConsentString/init(encoded:kind:options:)`` tells before
+    /// anything else: a US Privacy string (all four bytes) and an Additional Consent string (`1~`, `2~`).
+    @usableFromInline
+    struct Lead {
+        /// The first four bytes, the first in the high byte, when the input has exactly four; otherwise its first
+        /// two bytes in the two high bytes (zero when it has fewer).
+        @usableFromInline let packed: UInt32
+        /// The input's length in bytes.
+        @usableFromInline let count: Int
+
+        @inlinable @inline(__always)
+        init(_ view: TextView) {
+            count = view.count
+            if count == 4 {
+                packed = USPrivacyString.pack(view).packed
+            } else if count >= 2 {
+                packed = UInt32(view[0]) << 24 | UInt32(view[1]) << 16
+            } else {
+                packed = 0
+            }
+        }
+
+        /// True when the input starts as an Additional Consent string does (`1~` or `2~`) and is within
+        /// `maxInputLength`: what ``FormatDetection/quickKind(of:_:)`` calls `.ac`, and what the whole detection
+        /// calls `.ac` when white space follows (it hands such a string, untrimmed, to the AC decoder too).
+        @inlinable @inline(__always)
+        func isAdditionalConsent(maxInputLength: Int) -> Bool {
+            let tilde = UInt8(ascii: "~")
+            let version = UInt8(truncatingIfNeeded: packed >> 24)
+            return count <= maxInputLength && UInt8(truncatingIfNeeded: packed >> 16) == tilde
+                && (version == UInt8(ascii: "1") || version == UInt8(ascii: "2"))
         }
     }
 

@@ -115,6 +115,38 @@ import Testing
 
     /// Fuzzing: random short inputs over the characters the formats use never trap and, when they fail, fail
     /// with an offset inside the input.
+    /// `ConsentString(encoded:)` takes US Privacy and Additional Consent strings to their decoders before the whole
+    /// detection runs; whatever the input, the result (value or error) is the one of the decoder the detection names.
+    @Test func quickPathsAgreeWithTheDecoderTheDetectionNames() {
+        let seed: UInt64 = 4_711
+        var random = SplitMix64(seed: seed)
+        let alphabet = Array("12~.dv0935YN-y \t".utf8)
+        var options = DecodingOptions()
+        for round in 0..<20_000 {
+            let length = Int(random.next() % 12)
+            let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            options.maxInputLength = random.next() % 4 == 0 ? Int(random.next() % 6) : 64
+            let quick = Result { () throws(ConsentError) in try ConsentString(encoded: text, options: options) }
+            let named = Result { () throws(ConsentError) in
+                let kind = try ConsentString.detectFormat(of: text, options: options)
+                return try ConsentString(encoded: text, kind: kind, options: options)
+            }
+            switch (quick, named) {
+            case (.success(let value), .success(let expected)):
+                #expect(value == expected, "seed \(seed) round \(round): \(text)")
+            case (.failure(let error), .failure(let expected)):
+                #expect(
+                    error.code == expected.code && error.format == expected.format
+                        && error.field.description == expected.field.description
+                        && error.characterOffset == expected.characterOffset,
+                    "seed \(seed) round \(round): \(text): \(error) against \(expected)"
+                )
+            default: Issue.record("seed \(seed) round \(round): \(text): \(quick) against \(named)")
+            }
+        }
+    }
+
     @Test func neverTrapsOnRandomInput() {
         let seed: UInt64 = 7_331
         var random = SplitMix64(seed: seed)
