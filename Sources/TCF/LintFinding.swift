@@ -76,6 +76,19 @@ struct LintFindings {
         }
     }
 
+    /// The vendor list rule shared by v2 and v1.1 (tcf.md §9): version 0 means the string was made without one.
+    mutating func checkVendorListVersion(_ vendorListVersion: Int) {
+        if vendorListVersion == 0 {
+            add(
+                .warning,
+                "vendorListVersionZero",
+                "core",
+                "vendorListVersion",
+                "VendorListVersion 0: the string was made without a vendor list."
+            )
+        }
+    }
+
     /// A vendor section's encoding: ids above MaxVendorId, overlapping or unsorted range entries.
     mutating func checkVendorSection(_ scan: VendorSectionScan, segment: StaticString, field: StaticString) {
         if scan.hasIDsAboveMaxVendorId {

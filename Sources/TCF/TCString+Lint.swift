@@ -98,15 +98,7 @@ extension TCString {
                 "Special features \(undefinedFeatures.foldedDescription) are not defined (1-2)."
             )
         }
-        if vendorListVersion == 0 {
-            findings.add(
-                .warning,
-                "vendorListVersionZero",
-                "core",
-                "vendorListVersion",
-                "VendorListVersion 0: the string was made without a vendor list."
-            )
-        }
+        findings.checkVendorListVersion(vendorListVersion)
     }
 
     private func checkTimestamps(_ findings: inout LintFindings, now: Int64?) {

@@ -98,13 +98,14 @@ extension TCStringV1 {
 
     /// Findings for a legacy string: always `legacyVersion` (v1.1 is invalid since 2020-09-30), and
     /// `createdAfterLastUpdated`, `timestampInFuture` (with `now`, deciseconds), `cmpIdNotAssigned`,
-    /// `unknownLanguageCode`, and for an unmodified decoded value `vendorIdAboveMaxVendorId`, `overlappingRanges`,
+    /// `unknownLanguageCode`, `vendorListVersionZero`, and for an unmodified decoded value `vendorIdAboveMaxVendorId`, `overlappingRanges`,
     /// `nonCanonicalPadding`, `trailingEquals`.
     public func lint(now: Int64? = nil) -> [Diagnostic] {
         var findings = LintFindings()
         findings.add(.warning, "legacyVersion", "core", "version", "TCF v1.1 strings are invalid since 2020-09-30.")
         findings.checkTimestamps(created: created, lastUpdated: lastUpdated, now: now)
         findings.checkCmpAndLanguage(cmpId: cmpId, consentLanguage: consentLanguage)
+        findings.checkVendorListVersion(vendorListVersion)
         if let original = _original,
             let (section, layout) = try? withTextView(
                 of: original,

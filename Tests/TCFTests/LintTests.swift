@@ -161,4 +161,13 @@ import Testing
         let value = try TCStringV1(encoded: "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA")
         #expect(value.lint().map(\.code) == ["legacyVersion"])
     }
+
+    /// tcf.md §9's vendor list rule holds for v1.1 strings too: VendorListVersion 0 means no vendor list was used.
+    @Test func legacyStringsWithVendorListVersionZeroAreReported() throws {
+        var value = try TCStringV1(encoded: "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA")
+        value.vendorListVersion = 0
+        let decoded = try TCStringV1(encoded: value.encoded())
+        #expect(decoded.vendorListVersion == 0)
+        #expect(decoded.lint().map(\.code) == ["legacyVersion", "vendorListVersionZero"])
+    }
 }
