@@ -13,9 +13,20 @@ extension AdditionalConsentString {
     ///   2147483647 (``ProviderIDSet/maximumID``), or, with `options.strict`, an id with leading zeros.
     @inlinable
     public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
+        self = try Self.decoding(text, options: options)
+    }
+
+    /// ``init(encoded:options:)`` as a function, whose argument is borrowed (an initializer's is owned: a caller that
+    /// only borrows the text, as ``ConsentString``'s detection does, would retain and release it).
+    /// - Throws: as ``init(encoded:options:)``.
+    @inlinable
+    package static func decoding(
+        _ text: some StringProtocol,
+        options: DecodingOptions
+    ) throws(ConsentError) -> AdditionalConsentString {
         // The text is handed to the initializer that builds the value: assigning `originalText` afterwards copies
         // the decoded value (a retain and a release of each id array).
-        self = try withTextView(of: text) { view throws(ConsentError) in
+        try withTextView(of: text) { view throws(ConsentError) in
             try AdditionalConsentString(view: view, options: options, originalText: String(text))
         }
     }

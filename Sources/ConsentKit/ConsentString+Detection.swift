@@ -24,7 +24,7 @@ extension ConsentString {
                 return
             }
             if lead.isAdditionalConsent(maxInputLength: options.maxInputLength) {
-                self = .ac(try AdditionalConsentString(encoded: copy text, options: options))
+                self = .ac(try AdditionalConsentString.decoding(text, options: options))
                 return
             }
         }
