@@ -85,7 +85,7 @@ extension ProviderIDSet {
             var sink = unsafe Sink(buffer)
             stop = reader.read(into: &sink)
             initializedCount = sink.count
-            ascending = sink.disorder == 0
+            ascending = unsafe ProviderIDSet.isStrictlyAscending(UnsafeBufferPointer(rebasing: buffer[..<sink.count]))
         }
         switch stop {
         case .end: self.init(unsortedIDs: ids, ascending: ascending)
@@ -96,14 +96,32 @@ extension ProviderIDSet {
         }
     }
 
-    /// Stores each id in the next slot of the buffer, and notes whether the ids still ascend.
+    /// True when every id of `ids` is above the one before it: eight pairs at a time, after the list is read (an
+    /// order check per id in the reader's loop took registers the loop needs, and went through memory).
+    static func isStrictlyAscending(_ ids: UnsafeBufferPointer<UInt32>) -> Bool {
+        var disorder = SIMDMask<SIMD8<Int32>>(repeating: false)
+        var index = 0
+        // Proof for the loads: index + 9 <= count, so the eight ids at `index` and the eight after them by one are in
+        // the buffer.
+        while index &+ 9 <= ids.count {
+            let base = unsafe UnsafeRawPointer(ids.baseAddress.unsafelyUnwrapped + index)
+            let current = unsafe base.loadUnaligned(as: SIMD8<UInt32>.self)
+            let next = unsafe base.loadUnaligned(fromByteOffset: 4, as: SIMD8<UInt32>.self)
+            disorder .|= next .<= current
+            index &+= 8
+        }
+        if any(disorder) { return false }
+        while index &+ 1 < ids.count {
+            if unsafe ids[index &+ 1] <= ids[index] { return false }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// Stores each id in the next slot of the buffer.
     private struct Sink: AdditionalConsentIDSink {
         let slots: UnsafeMutableBufferPointer<UInt32>
         var count = 0
-        /// The id stored last (0 before the first).
-        var previous: UInt32 = 0
-        /// Not 0 once an id was not above the one before it: a bit set without a branch per id.
-        var disorder: UInt32 = 0
 
         @unsafe init(_ buffer: UnsafeMutableBufferPointer<UInt32>) { slots = unsafe buffer }
 
@@ -111,11 +129,8 @@ extension ProviderIDSet {
         mutating func add(_ id: Int, at characterOffset: Int, leadingZeros: Bool) -> Bool {
             // `id` is in 1...maximumID (the reader checked it). The one comparison is the bounds check of the write.
             guard count < slots.count else { return false }
-            let value = UInt32(truncatingIfNeeded: id)
-            unsafe slots[count] = value
+            unsafe slots[count] = UInt32(truncatingIfNeeded: id)
             count &+= 1
-            disorder |= value <= previous ? 1 : 0
-            previous = value
             return true
         }
     }

@@ -96,6 +96,27 @@ import Testing
         #expect(try value.encoded() == input)
     }
 
+    /// The order of a list is checked after it is read, eight pairs of ids at a time and then one by one: a repeat or
+    /// a step down anywhere, in a list of any length, is found (the set comes out sorted, without repeats), and a
+    /// list in order is kept as it is.
+    @Test func findsARepeatOrAStepDownAnywhereInAList() throws {
+        for length in 0...26 {
+            let ascending = (0..<length).map { 10 * $0 + 10 }
+            let inOrder = try AdditionalConsentString(encoded: "1~" + ascending.map(String.init).joined(separator: "."))
+            #expect(Array(inOrder.consentedProviders) == ascending)
+            for position in ascending.indices.dropFirst() {
+                for replacement in [ascending[position - 1], ascending[position - 1] - 1] {
+                    var ids = ascending
+                    ids[position] = replacement
+                    let text = "2~" + ids.map(String.init).joined(separator: ".") + "~dv"
+                    let value = try AdditionalConsentString(encoded: text)
+                    #expect(Array(value.consentedProviders) == Array(Set(ids)).sorted(), "\(text)")
+                    #expect(try value.encoded() == text)
+                }
+            }
+        }
+    }
+
     @Test func strictDecodingRejectsLeadingZeros() throws {
         let error = #expect(throws: ConsentError.self) {
             try AdditionalConsentString(encoded: "2~1.007~dv.", options: .strict)
