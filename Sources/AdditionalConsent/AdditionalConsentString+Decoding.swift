@@ -6,11 +6,12 @@ extension AdditionalConsentString {
     ///
     /// Ids may be unsorted, repeated, in both lists or written with leading zeros (``lint()`` reports each);
     /// the text is kept for a byte-exact ``encoded(options:)``.
-    /// - Throws: ``ConsentError/Code/empty``; ``ConsentError/Code/tooLong`` past `options.maxInputLength`;
-    ///   ``ConsentError/Code/badVersion`` for a version other than 1 or 2; ``ConsentError/Code/badValue`` naming the
-    ///   part (`version`, `consentedProviders`, `disclosedProviders`) and the character offset for leading
-    ///   whitespace, a missing, extra or malformed `~` part, an empty or non-decimal id, id 0, an id above
-    ///   2147483647 (``ProviderIDSet/maximumID``), or, with `options.strict`, an id with leading zeros.
+    /// - Throws: ``ConsentCore/ConsentError/Code/empty``; ``ConsentCore/ConsentError/Code/tooLong`` past
+    ///   `options.maxInputLength`; ``ConsentCore/ConsentError/Code/badVersion`` for a version other than 1 or 2;
+    ///   ``ConsentCore/ConsentError/Code/badValue`` naming the part (`version`, `consentedProviders`,
+    ///   `disclosedProviders`) and the character offset for leading whitespace, a missing, extra or malformed `~` part,
+    ///   an empty or non-decimal id, id 0, an id above 2147483647 (``ProviderIDSet/maximumID``), or, with
+    ///   `options.strict`, an id with leading zeros.
     @inlinable
     public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         self = try Self.decoding(text, options: options)

@@ -5,8 +5,8 @@ extension AdditionalConsentString {
     /// otherwise the canonical form (ac.md §5): ids ascending without duplicates, disclosed ids minus consented
     /// ones, `~dv.` always written with its dot, `1~` for a version 1 string without consents.
     ///
-    /// - Throws: ``ConsentError/Code/valueOutOfRange`` (field `disclosedProviders`) for a version 1 value with
-    ///   disclosed providers, which version 1 cannot carry.
+    /// - Throws: ``ConsentCore/ConsentError/Code/valueOutOfRange`` (field `disclosedProviders`) for a version 1 value
+    ///   with disclosed providers, which version 1 cannot carry.
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
         if options.fidelity == .preserveOriginal, let originalText { return originalText }
         if version == .v1 && !disclosedProviders.isEmpty {

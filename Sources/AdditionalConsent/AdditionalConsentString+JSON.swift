@@ -20,10 +20,10 @@ extension AdditionalConsentString {
     /// In version 1 `disclosedProviders` may be absent, `null` or `[]`. An `encoding.original` text is kept for
     /// ``encoded(options:)`` only when it decodes to the same value.
     ///
-    /// - Throws: ``ConsentError/Code/badJSON`` naming the member (`field`) that is missing or malformed (ids must be
-    ///   integers in `1...65535`), or a key the form does not have or gives twice (`field` the key when it is one of
-    ///   the form's, else empty; `characterOffset` where the key starts, when the JSON was parsed from text);
-    ///   ``ConsentError/Code/badVersion`` for a version other than 1 or 2.
+    /// - Throws: ``ConsentCore/ConsentError/Code/badJSON`` naming the member (`field`) that is missing or malformed
+    ///   (ids must be integers in `1...65535`), or a key the form does not have or gives twice (`field` the key when it
+    ///   is one of the form's, else empty; `characterOffset` where the key starts, when the JSON was parsed from text);
+    ///   ``ConsentCore/ConsentError/Code/badVersion`` for a version other than 1 or 2.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .ac) }
         try Self.jsonKeys.requireOnly(object, format: .ac)

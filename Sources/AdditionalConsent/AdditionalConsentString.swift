@@ -4,8 +4,8 @@ import ConsentCore
 ///
 /// Provider ids are Google Ad Technology Provider (ATP) ids, a separate id space from GVL vendor ids and not a 16-bit
 /// one (Google's list has ids above 65535, such as `66531`): they are held in ``ProviderIDSet``s, any id in
-/// `1...2147483647`; a larger one fails to decode with ``ConsentError/Code/badValue`` (the AC specification sets no
-/// limit; ac.md §4 names 2^31 − 1 as an implementation's).
+/// `1...2147483647`; a larger one fails to decode with ``ConsentCore/ConsentError/Code/badValue`` (the AC specification
+/// sets no limit; ac.md §4 names 2^31 − 1 as an implementation's).
 ///
 /// Decoding keeps the text as written (unsorted or duplicated ids, `~dv` without the dot, leading zeros), and
 /// ``encoded(options:)`` of an unchanged value gives it back byte for byte. A built or changed value encodes

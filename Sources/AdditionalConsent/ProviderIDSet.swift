@@ -3,9 +3,9 @@ public import ConsentCore
 /// A set of Google Additional Consent provider (ATP) ids: any id in `1...2_147_483_647`, held ascending.
 ///
 /// ATP ids are their own id space, and not a 16-bit one: Google's provider list has ids above 65535 (`66531`), which
-/// an ``IDSet`` (a bitset of 16-bit ids) cannot hold, and lists a few hundred ids spread over tens of thousands, for
-/// which a bitset would be mostly zeros. So the ids are an ascending array without duplicates: `contains` is a
-/// binary search, iteration a walk along the array, union and difference a merge.
+/// an ``ConsentCore/IDSet`` (a bitset of 16-bit ids) cannot hold, and lists a few hundred ids spread over tens of
+/// thousands, for which a bitset would be mostly zeros. So the ids are an ascending array without duplicates:
+/// `contains` is a binary search, iteration a walk along the array, union and difference a merge.
 public struct ProviderIDSet: Sendable, Hashable, Sequence, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// The largest id a set holds (ac.md §4 names ids above 2^31 − 1 as the implementation's limit).
     public static let maximumID = 2_147_483_647
@@ -32,7 +32,7 @@ public struct ProviderIDSet: Sendable, Hashable, Sequence, ExpressibleByArrayLit
         self.init(unsortedIDs: values, ascending: ascending)
     }
 
-    /// The ids of an ``IDSet``.
+    /// The ids of an ``ConsentCore/IDSet``.
     public init(_ set: IDSet) {
         _ids = set.map { UInt32(truncatingIfNeeded: $0) }
     }
@@ -147,7 +147,7 @@ public struct ProviderIDSet: Sendable, Hashable, Sequence, ExpressibleByArrayLit
         return set
     }
 
-    /// The ids as an ``IDSet``, when every one is at most 65535 (nil otherwise).
+    /// The ids as an ``ConsentCore/IDSet``, when every one is at most 65535 (nil otherwise).
     public var idSet: IDSet? {
         guard (max ?? 0) <= IDSet.maximumID else { return nil }
         return IDSet(sorted)

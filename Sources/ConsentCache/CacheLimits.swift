@@ -1,4 +1,4 @@
-/// How much a ``DecodingCache`` may hold: a number of entries and a number of bytes, both hard bounds.
+/// How much a ``ConsentStringCache`` may hold: a number of entries and a number of bytes, both hard bounds.
 ///
 /// An entry's size is the UTF-8 length of its string plus ``entryOverhead``: the string is what the cache keeps
 /// alive that the caller controls, and the overhead stands for the bookkeeping and the decoded value's fixed
@@ -27,7 +27,7 @@ public struct CacheLimits: Sendable, Hashable {
     public static func cost(ofUTF8Count utf8Count: Int) -> Int { utf8Count + entryOverhead }
 }
 
-/// What a ``DecodingCache`` has done since it was made: lookups that found their string, lookups that did not,
+/// What a ``ConsentStringCache`` has done since it was made: lookups that found their string, lookups that did not,
 /// and entries evicted to make room, with what it holds now.
 public struct CacheStatistics: Sendable, Hashable {
     /// Lookups answered from the cache (a cached failure included).

@@ -40,13 +40,13 @@ public final class ConsentStringCache: Sendable {
     /// The decoded string for `encoded`, shared with every other caller that asks for it: from the cache when
     /// it holds the string, else decoded and kept. The fast path: a hit copies one reference and allocates
     /// nothing.
-    /// - Throws: the ``ConsentError`` decoding `encoded` gives (cached like a value).
+    /// - Throws: the ``ConsentCore/ConsentError`` decoding `encoded` gives (cached like a value).
     public func entry(for encoded: String) throws(ConsentError) -> SharedConsentString {
         try cache.value(for: encoded)
     }
 
     /// A copy of the decoded value of `encoded` (see ``entry(for:)``, which does not copy it).
-    /// - Throws: the ``ConsentError`` decoding `encoded` gives (cached like a value).
+    /// - Throws: the ``ConsentCore/ConsentError`` decoding `encoded` gives (cached like a value).
     public func value(for encoded: String) throws(ConsentError) -> ConsentString {
         try cache.value(for: encoded).value
     }

@@ -1,13 +1,13 @@
 /// A borrowed view of input text as UTF-8 bytes, with its offset in the whole input for error messages.
 ///
-/// A `TextView` is handed out by ``withTextView(of:_:)`` and is valid only inside that closure: it points into
-/// the string's storage without copying it, which is what lets the query paths run without allocating.
-/// Do not store it. Every read is bounds-checked except the `unchecked` subscript, whose callers prove the
+/// A `TextView` is handed out by ``withTextView(of:_:)-3ybgz`` and is valid only inside that
+/// closure: it points into the string's storage without copying it, which is what lets the query paths run without
+/// allocating. Do not store it. Every read is bounds-checked except the `unchecked` subscript, whose callers prove the
 /// index in place.
 ///
-/// `@safe`: the pointer is only ever made by ``withTextView(of:_:)`` (or by the `@unsafe` initializer, whose
-/// caller takes on the lifetime proof), every public read checks its index, and the views made from a view
-/// (``slice(_:)``) stay inside it.
+/// `@safe`: the pointer is only ever made by ``withTextView(of:_:)-3ybgz`` (or by the
+/// `@unsafe` initializer, whose caller takes on the lifetime proof), every public read checks its index, and the views
+/// made from a view (``slice(_:)``) stay inside it.
 @safe
 public struct TextView {
     @usableFromInline let _base: UnsafePointer<UInt8>?

@@ -59,9 +59,9 @@ public enum ConsentString: Sendable, Hashable {
         }
     }
 
-    /// The format's lint findings: ``TCFString/lint(now:)`` (with `now`, deciseconds since 1970, for the
-    /// "timestamp in the future" rule), ``GPPString/lint(gppSID:)``, ``USPrivacyString/lint()``,
-    /// ``AdditionalConsentString/lint()``.
+    /// The format's lint findings: ``TCF/TCFString/lint(now:)`` (with `now`, deciseconds since 1970, for the
+    /// "timestamp in the future" rule), ``GPP/GPPString/lint(tcString:gppSID:)``, ``USPrivacy/USPrivacyString/lint()``,
+    /// ``AdditionalConsent/AdditionalConsentString/lint()``.
     public func lint(now: Int64? = nil) -> [Diagnostic] {
         switch self {
         case .tcf(let value): value.lint(now: now)

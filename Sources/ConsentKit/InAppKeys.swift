@@ -42,15 +42,25 @@ public struct InAppKeys: Sendable, Hashable {
     /// The keys a CMP writes for the given strings.
     ///
     /// - Parameters:
+    ///   - tcString: a TC string: `IABTCF_*` for version 2 (`IABTCF_TCString` and the fields), the legacy
+    ///     `IABConsent_*` keys for version 1.1.
+    ///   - gppString: a GPP string: `IABGPP_HDR_*`, `IABGPP_[id]_String` for each section, and the fields of
+    ///     sections 2 (`IABGPP_2_TCString`, `IABGPP_TCFEU2_*`), 5 (`IABGPP_5_TCString`) and 6 (`IABGPP_USP1_*`).
+    ///   - usPrivacy: a US Privacy string, written as `IABUSPrivacy_String`.
+    ///   - additionalConsent: Google's Additional Consent string, written as `IABTCF_AddtlConsent`.
     ///   - gdprApplies: the CMP's own determination, written as `IABTCF_gdprApplies`, with or without a TC string (and
     ///     `IABGPP_TCFEU2_gdprApplies` for a GPP string with section 2); nil means undetermined, and the key is then
     ///     left unset (writing 0 would say GDPR does not apply).
     ///   - gppSID: the GPP section ids in force (`IABGPP_GppSID`); nil leaves the key unset, since only the CMP
     ///     knows which of the string's sections apply.
-    ///   - cmpSdkID, cmpSdkVersion: the CMP SDK's registered id and version (`IABTCF_CmpSdkID`,
-    ///     `IABTCF_CmpSdkVersion`, and the `IABGPP_TCFEU2_` ones for GPP section 2); nil leaves the key unset.
-    /// - Throws: as ``TCString/init(encoded:options:)`` or ``USPrivacyString/init(encoded:options:)`` when a GPP
-    ///   `tcfeuv2` or `uspv1` section does not decode, or `valueOutOfRange` when a string cannot be encoded.
+    ///   - cmpSdkID: the CMP SDK's registered id (`IABTCF_CmpSdkID`, and `IABGPP_TCFEU2_CmpSdkID` for GPP section
+    ///     2); nil leaves the key unset.
+    ///   - cmpSdkVersion: the CMP SDK's version (`IABTCF_CmpSdkVersion`, and `IABGPP_TCFEU2_CmpSdkVersion`); nil
+    ///     leaves the key unset.
+    ///   - binaryStringLength: how long the binary strings (`IABTCF_VendorConsents`, ...) are.
+    /// - Throws: as ``TCF/TCString/init(encoded:options:)-(String,_)`` or
+    ///   ``USPrivacy/USPrivacyString/init(encoded:options:)`` when a GPP `tcfeuv2` or `uspv1` section does not
+    ///   decode, or `valueOutOfRange` when a string cannot be encoded.
     public init(
         tcString: TCFString? = nil,
         gppString: GPPString? = nil,
@@ -104,7 +114,8 @@ public struct InAppKeys: Sendable, Hashable {
     }
 
     /// The keys a CMP writes for the given encoded strings (each decoded with default options).
-    /// - Throws: as each format's decoder, and as ``init(tcString:gppString:usPrivacy:additionalConsent:gdprApplies:gppSID:cmpSdkID:cmpSdkVersion:binaryStringLength:)``.
+    /// - Throws: as each format's decoder, and as
+    ///   ``init(tcString:gppString:usPrivacy:additionalConsent:gdprApplies:gppSID:cmpSdkID:cmpSdkVersion:binaryStringLength:)``.
     public init(
         encodedTCString: String? = nil,
         encodedGPPString: String? = nil,

@@ -107,10 +107,10 @@ public struct GPPFieldSection: Sendable, Hashable {
 
 extension GPPFieldSection {
     /// Equal when the sections mean the same: same declaration, layout, segments present and values, however each
-    /// was written (as ``TCString`` compares).
+    /// was written (as ``TCF/TCString`` compares).
     public static func == (lhs: GPPFieldSection, rhs: GPPFieldSection) -> Bool { lhs.hasSameValues(as: rhs) }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(declaration.id)
         hasher.combine(layoutIndex)

@@ -3,8 +3,8 @@ public import ConsentCore
 /// Answers hot-path questions about an encoded GPP string without building a ``GPPString``: reads only the header
 /// and the section asked about, and allocates nothing (for native strings whose section ids are at most 64).
 ///
-/// The header is checked as ``GPPString/init(encoded:options:)`` checks it, and the section read gives the same
-/// values and errors as the full decoder. Sections not asked about are not read: a string whose other sections
+/// The header is checked as ``GPPString/init(encoded:options:)-(String,_)`` checks it, and the section read gives the
+/// same values and errors as the full decoder. Sections not asked about are not read: a string whose other sections
 /// are broken (or whose `~` parts do not match the header's count, when the mismatch is not in the part read)
 /// can answer here and still fail a full decode.
 public enum GPPQuery {
@@ -176,7 +176,7 @@ public enum GPPQuery {
     }
 
     /// The usnat GPC signal: nil when the string has no usnat section or usnat has no GPC subsection.
-    /// - Throws: as ``usNational(_:in:options:)``, and the GPC subsection's errors (`badValue`, field
+    /// - Throws: as ``usNational(_:in:options:)-(_,String,_)``, and the GPC subsection's errors (`badValue`, field
     ///   `gpcSegmentType`, when its type is not 1).
     public static func usNationalGPC(
         in encoded: String,

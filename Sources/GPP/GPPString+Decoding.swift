@@ -11,8 +11,8 @@ extension GPPString {
     /// lists (`badValue`, field `sectionIds`, which wins over any section error), that none is empty, then every
     /// section. With `options.strict`, the rule checks (`policyViolation`, strict `badValue`) come only after the
     /// whole string has decoded leniently.
-    /// - Throws: a ``ConsentError`` naming the section (`segment`), field, bit offset within its segment and the
-    ///   character offset of that segment.
+    /// - Throws: a ``ConsentCore/ConsentError`` naming the section (`segment`), field, bit offset within its segment
+    ///   and the character offset of that segment.
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         var sections: [GPPSection] = []
         var headerEnd = 0

@@ -73,7 +73,7 @@ extension GPPString {
         lhs.version == rhs.version && lhs.sections == rhs.sections
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(version)
         hasher.combine(sections)

@@ -2,7 +2,7 @@ public import ConsentCore
 
 /// What a publisher restriction asks of the vendors it names (TC string RestrictionType, 2 bits).
 ///
-/// The fourth value, 3, is undefined: decoding it is a ``ConsentError/Code/badValue``.
+/// The fourth value, 3, is undefined: decoding it is a ``ConsentCore/ConsentError/Code/badValue``.
 public enum RestrictionType: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     /// 0: the purpose is flatly not allowed by the publisher.
     case notAllowed = 0

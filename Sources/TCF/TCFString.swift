@@ -9,9 +9,9 @@ public enum TCFString: Sendable, Hashable {
     case legacy(TCStringV1)
 
     /// Decodes either version.
-    /// - Throws: as ``TCString/init(encoded:options:)`` and ``TCStringV1/init(encoded:options:)``; `badVersion`
-    ///   (segment `core`, field `version`, bit 0) for a Version other than 1 or 2; `badBase64` when the first
-    ///   character is outside base64url.
+    /// - Throws: as ``TCString/init(encoded:options:)-(String,_)`` and
+    ///   ``TCStringV1/init(encoded:options:)-(String,_)``; `badVersion` (segment `core`, field `version`, bit 0) for a
+    ///   Version other than 1 or 2; `badBase64` when the first character is outside base64url.
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         guard let first = encoded.utf8.first else { throw ConsentError(.empty, format: .tcf) }
         let sextet = Base64URL.sextet(first)

@@ -13,7 +13,7 @@ extension TCString {
     /// module gets that reading through a package-level initializer.)
     ///
     /// The value keeps `encoded` itself (no copy) for the lossless round trip.
-    /// - Throws: ``ConsentError`` with format `tcf`, the segment and field (JSON keys) and the bit offset:
+    /// - Throws: ``ConsentCore/ConsentError`` with format `tcf`, the segment and field (JSON keys) and the bit offset:
     ///   `empty`, `tooLong`, `badBase64` (a character outside base64url, an empty segment), `truncated`,
     ///   `badVersion` (Version not 2: a legacy v1.1 string is a ``TCStringV1``; ``TCFString`` reads both),
     ///   `badValue` (a 6-bit letter above Z, vendor id 0 or a range ending before its start, publisher restriction

@@ -9,9 +9,9 @@ extension TCString {
     /// id, as ranges when that is strictly shorter than the bitfield (exact sizes; a tie keeps the bitfield);
     /// publisher restrictions ordered by purpose then type, vendor ids as ranges; each segment padded with zero
     /// bits to a whole byte and then to a whole character, as iabtcf-java writes (no `=`).
-    /// - Throws: ``ConsentError/Code/valueOutOfRange`` naming the field when a value does not fit it (a negative
-    ///   or 37-bit timestamp, a 13-bit CmpId, purposes above 24, a restriction purpose id outside 1...63, more than
-    ///   63 custom purposes or custom ids above ``PublisherTC/numCustomPurposes``, ...).
+    /// - Throws: ``ConsentCore/ConsentError/Code/valueOutOfRange`` naming the field when a value does not fit it (a
+    ///   negative or 37-bit timestamp, a 13-bit CmpId, purposes above 24, a restriction purpose id outside 1...63, more
+    ///   than 63 custom purposes or custom ids above ``PublisherTC/numCustomPurposes``, ...).
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
         if options.fidelity == .preserveOriginal, let original = _original { return original }
         let plan = EncodingPlan(self)

@@ -3,8 +3,8 @@ public import ConsentCore
 /// An IAB TCF v2 TC string (TCF 2.0 to 2.3): the core segment and the optional disclosed-vendors,
 /// allowed-vendors and publisher TC segments, as values that say what the string means.
 ///
-/// Decode with ``init(encoded:options:)``, write with ``encoded(options:)``. A decoded value remembers its text:
-/// as long as no property changes, ``encoded(options:)`` gives back the input byte for byte (padding, vendor
+/// Decode with ``init(encoded:options:)-(String,_)``, write with ``encoded(options:)``. A decoded value remembers its
+/// text: as long as no property changes, ``encoded(options:)`` gives back the input byte for byte (padding, vendor
 /// encodings, segment order, repeated restrictions, unknown segments). Changing any property forgets the text;
 /// the value then encodes canonically (see ``encoded(options:)``). Equality compares what the strings mean,
 /// never how they were written.
@@ -201,7 +201,7 @@ extension TCString: Hashable {
             && lhs.unknownSegments == rhs.unknownSegments
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(created)
         hasher.combine(lastUpdated)

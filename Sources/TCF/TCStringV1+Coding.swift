@@ -2,9 +2,9 @@ public import ConsentCore
 
 extension TCStringV1 {
     /// Decodes a legacy v1.1 string (Version 1).
-    /// - Throws: ``ConsentError`` (format `tcf`, segment `core`): `empty`, `tooLong`, `badBase64`, `truncated`,
-    ///   `badVersion` (Version not 1), `badValue` (a letter above Z, vendor id 0, a range ending before its start,
-    ///   or a `.` segment after the string: v1.1 has exactly one segment).
+    /// - Throws: ``ConsentCore/ConsentError`` (format `tcf`, segment `core`): `empty`, `tooLong`, `badBase64`,
+    ///   `truncated`, `badVersion` (Version not 1), `badValue` (a letter above Z, vendor id 0, a range ending before
+    ///   its start, or a `.` segment after the string: v1.1 has exactly one segment).
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         let length = encoded.utf8.count
         guard length > 0 else { throw ConsentError(.empty, format: .tcf) }
@@ -98,8 +98,8 @@ extension TCStringV1 {
 
     /// Findings for a legacy string: always `legacyVersion` (v1.1 is invalid since 2020-09-30), and
     /// `createdAfterLastUpdated`, `timestampInFuture` (with `now`, deciseconds), `cmpIdNotAssigned`,
-    /// `unknownLanguageCode`, `vendorListVersionZero`, and for an unmodified decoded value `vendorIdAboveMaxVendorId`, `overlappingRanges`,
-    /// `nonCanonicalPadding`, `trailingEquals`.
+    /// `unknownLanguageCode`, `vendorListVersionZero`, and for an unmodified decoded value `vendorIdAboveMaxVendorId`,
+    /// `overlappingRanges`, `nonCanonicalPadding`, `trailingEquals`.
     public func lint(now: Int64? = nil) -> [Diagnostic] {
         var findings = LintFindings()
         findings.add(.warning, "legacyVersion", "core", "version", "TCF v1.1 strings are invalid since 2020-09-30.")

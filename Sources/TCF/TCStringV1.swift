@@ -68,7 +68,7 @@ extension TCStringV1: Hashable {
             && lhs.purposesAllowed == rhs.purposesAllowed && lhs.vendorConsents == rhs.vendorConsents
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(created)
         hasher.combine(lastUpdated)

@@ -4,7 +4,7 @@ public import ConsentCore
 /// (TC string `ConsentLanguage` and `PublisherCC`, GPP `tcfcav1` `ConsentLanguage`).
 ///
 /// Only the 26 letters can be held: the 6-bit values 26-63 name no letter, and decoding them is an error
-/// (``ConsentError/Code/badValue``) rather than an alias. Printed and parsed in upper case (`"EN"`).
+/// (``ConsentCore/ConsentError/Code/badValue``) rather than an alias. Printed and parsed in upper case (`"EN"`).
 public struct TwoLetterCode: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The 12 bits as written: first letter in the high six bits.
     public let rawValue: UInt16

@@ -5,11 +5,11 @@ extension USPrivacyString {
     ///
     /// Allocates nothing. A canonical string is not copied: its four characters are fully described by the
     /// letters, so ``encoded(options:)`` rebuilds it byte for byte.
-    /// - Throws: ``ConsentError/Code/empty`` for empty input; ``ConsentError/Code/badValue`` for a length other
-    ///   than 4 (at the first missing or extra character) or a letter other than `Y`, `N`, `-` (lower case
-    ///   included; `field` is its JSON name); ``ConsentError/Code/badVersion`` for a first character other than `1`
-    ///   (`value` is the digit, or the character's byte); with `options.strict`,
-    ///   ``ConsentError/Code/policyViolation`` for an error-level ``lint()`` finding.
+    /// - Throws: ``ConsentCore/ConsentError/Code/empty`` for empty input; ``ConsentCore/ConsentError/Code/badValue``
+    ///   for a length other than 4 (at the first missing or extra character) or a letter other than `Y`, `N`, `-`
+    ///   (lower case included; `field` is its JSON name); ``ConsentCore/ConsentError/Code/badVersion`` for a first
+    ///   character other than `1` (`value` is the digit, or the character's byte); with `options.strict`,
+    ///   ``ConsentCore/ConsentError/Code/policyViolation`` for an error-level ``lint()`` finding.
     @inlinable
     public init(encoded text: some StringProtocol, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         try self.init(encoded: text, options: options, acceptingLowercase: false)

@@ -20,10 +20,10 @@ extension USPrivacyString {
     /// Reads the JSON form of ``jsonValue(includeType:)``. `type` may be absent; when present it must be `"usp"`.
     /// An `encoding.original` text is kept for ``encoded(options:)`` only when it decodes to the same letters.
     ///
-    /// - Throws: ``ConsentError/Code/badJSON`` naming the member (`field`) that is missing or not one of `"Y"`,
-    ///   `"N"`, `"-"`, or a key the form does not have or gives twice (`field` the key when it is one of the form's,
-    ///   else empty; `characterOffset` where the key starts, when the JSON was parsed from text);
-    ///   ``ConsentError/Code/badVersion`` for a version other than 1.
+    /// - Throws: ``ConsentCore/ConsentError/Code/badJSON`` naming the member (`field`) that is missing or not one of
+    ///   `"Y"`, `"N"`, `"-"`, or a key the form does not have or gives twice (`field` the key when it is one of the
+    ///   form's, else empty; `characterOffset` where the key starts, when the JSON was parsed from text);
+    ///   ``ConsentCore/ConsentError/Code/badVersion`` for a version other than 1.
     public init(json: JSONValue) throws(ConsentError) {
         guard let object = json.objectValue else { throw ConsentError(.badJSON, format: .usp) }
         try Self.jsonKeys.requireOnly(object, format: .usp)
