@@ -80,21 +80,26 @@ extension GPPString {
         }
         switch id {
         case 1, 2, 6:
-            let text = source.utf8Slice(part.offset..<part.offset + part.count)
             do throws(ConsentError) {
                 switch id {
-                case 1: return .tcfEuV1(try TCStringV1(encoded: text, options: options))
-                case 2: return .tcfEuV2(try TCString.decoding(gppSection: part, original: text, options: options))
-                default: return .usPrivacy(try USPrivacyString(encoded: text, options: options))
+                case 1:
+                    let text = source.utf8Slice(part.offset..<part.offset + part.count)
+                    return .tcfEuV1(try TCStringV1(encoded: text, options: options))
+                case 2:
+                    let text = source.utf8Slice(part.offset..<part.offset + part.count)
+                    return .tcfEuV2(try TCString.decoding(gppSection: part, original: text, options: options))
+                default:
+                    // Four letters, no text kept: read where they lie, without a substring.
+                    return .usPrivacy(try USPrivacyString(view: part, options: options))
                 }
             } catch {
-                // Reported as this GPP section's error; sections 1 and 6 count characters from their own start.
+                // Reported as this GPP section's error; section 1 counts characters from its own start.
                 var shifted = error
                 shifted.format = .gpp
                 shifted.segment = id == 1 ? "tcfeuv1" : id == 2 ? "tcfeuv2" : "uspv1"
-                // Section 2 is read in place: its offsets already count from the GPP string's start.
+                // Sections 2 and 6 are read in place: their offsets already count from the GPP string's start.
                 shifted.characterOffset =
-                    id == 2 ? error.characterOffset ?? part.offset : (error.characterOffset ?? 0) + part.offset
+                    id == 1 ? (error.characterOffset ?? 0) + part.offset : error.characterOffset ?? part.offset
                 throw shifted
             }
         default: break

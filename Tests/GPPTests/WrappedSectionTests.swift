@@ -71,6 +71,22 @@ import USPrivacy
         #expect(error?.characterOffset ?? 0 >= 7)
     }
 
+    /// A `uspv1` section's error is US Privacy's own (usp.md §3), its offset counted from the GPP string's start:
+    /// the section starts at character 7.
+    @Test(
+        arguments: [
+            ("DBABTA~1YN", ConsentError.Code.badValue, 10), ("DBABTA~1YNNN", .badValue, 11),
+            ("DBABTA~1YNX", .badValue, 10), ("DBABTA~2YNN", .badVersion, 7), ("DBABTA~1yNN", .badValue, 8),
+        ] as [(String, ConsentError.Code, Int)]
+    )
+    func uspv1ErrorsCountFromTheStartOfTheGPPString(input: String, code: ConsentError.Code, offset: Int) {
+        let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: input) }
+        #expect(error?.code == code)
+        #expect(error?.format == .gpp)
+        #expect(error?.segment.description == "uspv1")
+        #expect(error?.characterOffset == offset)
+    }
+
     @Test func aBrokenTCStringIsReportedAsItsSectionsError() {
         let error = thrownError { () throws(ConsentError) in _ = try GPPString(encoded: "DBABMA~CPXxRfAPXxRfAAfKABENB")
         }
