@@ -69,6 +69,7 @@ extension GPPFieldSection {
     func value(segment: Int, field: Int) -> GPPFieldValue { value(of: layout.plans[segment].steps[field]) }
 
     /// The value of the field that `step` reads.
+    @inline(__always)
     private func value(of step: GPPFieldStep) -> GPPFieldValue {
         switch step.slot {
         case .scalar(let slot):
