@@ -80,17 +80,13 @@ extension GPPString {
         }
         switch id {
         case 1, 2, 6:
+            // The section's text, made only for the sections that keep it (a US Privacy value keeps none).
+            var text: Substring { source.utf8Slice(part.offset..<part.offset + part.count) }
             do throws(ConsentError) {
                 switch id {
-                case 1:
-                    let text = source.utf8Slice(part.offset..<part.offset + part.count)
-                    return .tcfEuV1(try TCStringV1(encoded: text, options: options))
-                case 2:
-                    let text = source.utf8Slice(part.offset..<part.offset + part.count)
-                    return .tcfEuV2(try TCString.decoding(gppSection: part, original: text, options: options))
-                default:
-                    // Four letters, no text kept: read where they lie, without a substring.
-                    return .usPrivacy(try USPrivacyString(view: part, options: options))
+                case 1: return .tcfEuV1(try TCStringV1(encoded: text, options: options))
+                case 2: return .tcfEuV2(try TCString.decoding(gppSection: part, original: text, options: options))
+                default: return .usPrivacy(try USPrivacyString(view: part, options: options))
                 }
             } catch {
                 // Reported as this GPP section's error; section 1 counts characters from its own start.
