@@ -74,6 +74,44 @@ import Testing
         #expect(none.contains("optOutSale   -  CCPA does not apply"))
     }
 
+    /// gpp-sections.md §7: usnat version 2 adds sensitive data items 13-16 and known-child item 3; they are named
+    /// like the others (the names were looked up in the version 1 layout only).
+    @Test func namesTheItemsUsnatVersionTwoAdded() throws {
+        let text = try render(
+            """
+            {"type":"gpp","version":1,"sectionIds":[7],"sections":{"usnat":{"version":2,
+            "sensitiveDataProcessing":[0,0,0,0,0,0,0,0,0,0,0,0,2,1,2,1],"knownChildSensitiveDataConsents":[0,0,1]}}}
+            """,
+            kind: .gpp
+        )
+        #expect(text.contains("13  2  consent        consumer health data"))
+        #expect(text.contains("14  1  no consent     status as a victim of crime"))
+        #expect(text.contains("15  2  consent        national origin"))
+        #expect(text.contains("16  1  no consent     status as transgender or nonbinary"))
+        #expect(text.contains("3  1  no consent     consumers aged 16 to 17"))
+    }
+
+    /// gpp-sections.md §24-27: the header of a header-first section lists subsection ids, not coded values; a coded
+    /// item with no name of its own ends at its meaning (no trailing blanks).
+    @Test func listsSubsectionIdsAsIdsNotCodedValues() throws {
+        let text = try render(
+            """
+            {"type":"gpp","version":1,"sectionIds":[24],"sections":{"usmd":{"sectionId":24,"version":1,
+            "subSections":[1],"mspaVersion":1,"mspaCoveredTransaction":1,"mspaMode":1,"processingNotice":1,
+            "saleOptOutNotice":1,"targetedAdvertisingOptOutNotice":1,"saleOptOut":1,"targetedAdvertisingOptOut":1,
+            "additionalDataProcessingConsent":1,"gpc":true},"usxx":{"codes":[2,0]}}}
+            """,
+            kind: .gpp
+        )
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasSuffix("├─ subSections                      1  gpc") })
+        // The only lines under subSections would be coded-value rows: index, value, meaning.
+        let index = try #require(lines.firstIndex { $0.contains("subSections") })
+        #expect(lines[index + 1].contains("mspaVersion"))
+        #expect(lines.contains { $0.hasSuffix("1  2") })
+        #expect(!lines.contains { $0.hasSuffix(" ") })
+    }
+
     @Test func namesVendorsFromTheVendorList() throws {
         let vendorList = try VendorList(json: #"{"vendorListVersion":50,"vendors":{"2":{"id":2,"name":"Two Ltd"}}}"#)
         let text = try render(Self.tcf, kind: .tcf, vendorList: vendorList)

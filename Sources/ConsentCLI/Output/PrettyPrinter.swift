@@ -63,6 +63,7 @@ struct PrettyPrinter {
             if key == "publisherRestrictions" || key == "pubRestrictions" {
                 return restrictionsNode(key, items, scope: scope)
             }
+            if key == "subSections" { return subsectionsNode(key, items.compactMap(\.intValue), scope: scope) }
             if ValueMeanings.isUSSection(scope) {
                 return codedListNode(key, items.compactMap(\.intValue), scope: scope)
             }
@@ -208,6 +209,14 @@ struct PrettyPrinter {
         return TreeNode(key, "\(count(items.count, "restriction"))", lines: lines)
     }
 
+    /// The subsection ids a header-first section's header lists, each with the subsection's name: `1  gpc`.
+    private func subsectionsNode(_ key: String, _ ids: [Int], scope: String) -> TreeNode {
+        guard !ids.isEmpty else { return TreeNode(key, style.note("none")) }
+        let names = ids.map { GPPFieldLookup.subsectionName(section: scope, id: $0) ?? "unknown" }
+        let value = ids.map(String.init).joined(separator: ", ")
+        return TreeNode(key, value + "  " + style.note(names.joined(separator: ", ")))
+    }
+
     // MARK: - Coded values of US sections
 
     private func codedListNode(_ key: String, _ values: [Int], scope: String) -> TreeNode {
@@ -223,16 +232,22 @@ struct PrettyPrinter {
             }
             let name = GPPFieldLookup.itemName(section: scope, key: key, index: index) ?? ""
             let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: code) ?? ""
-            lines.append(
-                String(index + 1).leftPadded(width) + "  " + "\(code)  \(meaning)".padding(18) + style.note(name)
-            )
+            let line = String(index + 1).leftPadded(width) + "  " + Self.joined("\(code)", meaning)
+            lines.append(name.isEmpty ? line : line.padding(18 + width + 2) + style.note(name))
         }
         if !zeros.isEmpty {
             let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: 0) ?? ""
             let items = IDSet(zeros)
-            lines.append(style.note("\(items.count == 1 ? "item" : "items") \(items.foldedDescription): 0  \(meaning)"))
+            lines.append(
+                style.note(Self.joined("\(items.count == 1 ? "item" : "items") \(items.foldedDescription): 0", meaning))
+            )
         }
         return TreeNode(key, value, lines: lines)
+    }
+
+    /// `text` and then `meaning` two spaces after it, or `text` alone when there is no meaning.
+    private static func joined(_ text: String, _ meaning: String) -> String {
+        meaning.isEmpty ? text : text + "  " + meaning
     }
 }
 
