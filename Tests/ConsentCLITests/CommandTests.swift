@@ -459,6 +459,14 @@ import Testing
         )
     }
 
+    /// Two unknown sections are told apart by their ids, the keys `decode --json` gives them.
+    @Test func explainNamesUnknownSectionsByTheirIds() {
+        let result = run(["explain", "--color", "never", "DBACJDY~x~y"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("section 99  characters 8-8, 6 bits"), "\(result.output)")
+        #expect(result.output.contains("section 100  characters 10-10, 6 bits"), "\(result.output)")
+    }
+
     /// Strings whose fields can all be read but that `decode` rejects: each value is out of its range, or a
     /// segment is not allowed where it is.
     static let stringsThatDoNotDecode = [

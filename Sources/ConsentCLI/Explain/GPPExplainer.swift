@@ -49,7 +49,9 @@ enum GPPExplainer {
     }
 
     private static func explainSection(_ text: String, id: Int?, characterOffset: Int) -> [ExplainedSegment] {
-        let prefix = id.flatMap { TCFNames.gppSections[$0] } ?? "section"
+        // An unknown section is named by its id, as its JSON key is ("99"); "section" only when the header lists
+        // fewer ids than there are sections.
+        let prefix = id.map { TCFNames.gppSections[$0] ?? "section \($0)" } ?? "section"
         switch id {
         case 2?:
             return TCFExplainer.explain(text, offset: characterOffset).map { segment in
