@@ -12,12 +12,19 @@ enum CLI {
         ]
     }
 
-    /// Runs one command line (without the program name) and returns its exit status; flushes both streams.
+    /// Runs one command line (without the program name) and returns its exit status; flushes both streams. When
+    /// standard output could not be written (other than by a reader that went away), says so on standard error and
+    /// returns ``ExitCode/outputFailed``: a script must not take a truncated file for a result.
     static func run(arguments: [String], io: CommandIO) -> ExitCode {
         let status = dispatch(arguments, io: io)
         io.output.flush()
+        var outcome = status
+        if let code = io.output.writeError, !SystemCalls.isClosedPipe(code) {
+            io.error.writeLine("error: cannot write standard output: \(SystemCalls.errorText(code))")
+            outcome = status.combined(with: .outputFailed)
+        }
         io.error.flush()
-        return status
+        return outcome
     }
 
     private static func dispatch(_ arguments: [String], io: CommandIO) -> ExitCode {

@@ -9,8 +9,11 @@ struct ExitCode: Hashable, Sendable, CustomStringConvertible {
     static let failure = ExitCode(rawValue: 1)
     /// The command line was wrong (`EX_USAGE`): unknown option, missing value, bad `--kind`.
     static let usage = ExitCode(rawValue: 64)
+    /// Standard output could not be written (`EX_IOERR`): a full disk, a device error. A reader that went away
+    /// (`consent ... | head`) is not one.
+    static let outputFailed = ExitCode(rawValue: 74)
 
-    /// The worse of two outcomes: usage beats failure beats success.
+    /// The worse of two outcomes: a failed output beats usage beats failure beats success.
     func combined(with other: ExitCode) -> ExitCode {
         rawValue >= other.rawValue ? self : other
     }

@@ -68,6 +68,23 @@ import Testing
         #expect(failing.error.split(separator: "\n").count == 1)
     }
 
+    /// `consent decode --json < strings.txt > decoded.jsonl` on a full disk: a message and status 74 (EX_IOERR),
+    /// never a silent 0 with a truncated file. A reader that goes away (`| head`) is not an error.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aFailedWriteOfStandardOutputIsAnErrorButAClosedPipeIsNot() throws {
+        let binary = try #require(TestPaths.binary)
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let full = try runProcess(shell, ["-c", #""$0" decode --json 1YNN > /dev/full"#, binary.path])
+        #expect(full.status == 74)
+        #expect(full.error.contains("error: cannot write standard output: No space left on device"), "\(full.error)")
+
+        // The input comes from the shell, not from this process: a write into the closed pipe would signal us.
+        let pipeline = #"yes 1YNN | head -n 200000 | "$0" decode --json | head -c 10 > /dev/null"#
+        let closed = try runProcess(shell, ["-c", pipeline, binary.path])
+        #expect(closed.status == 0)
+        #expect(!closed.error.contains("cannot write"), "\(closed.error)")
+    }
+
     @Test func streamsStandardInputLineByLine() throws {
         let count = 20_000
         let input = String(repeating: "1YNN\n", count: count)

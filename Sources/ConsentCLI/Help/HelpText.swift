@@ -28,6 +28,7 @@ enum HelpText {
           0    success
           1    an input failed: it did not decode or encode, or lint found an error-level diagnostic
           64   usage error: an unknown option, a missing value, a bad --kind
+          74   standard output could not be written (a full disk); a closed pipe (| head) is not an error
 
         EXAMPLES:
           consent CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA

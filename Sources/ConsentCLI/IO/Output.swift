@@ -17,8 +17,8 @@ final class Output {
     let destination: Destination
     /// True when the destination is a terminal: `--color auto` colours only then.
     let isTerminal: Bool
-    /// False once a write failed (a closed pipe): later writes are dropped.
-    private(set) var isWritable = true
+    /// The `errno` of the first write that failed (a closed pipe, a full disk), or nil; later writes are dropped.
+    private(set) var writeError: Int32?
 
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -124,8 +124,8 @@ final class Output {
     /// Writes out whatever is buffered (no-op for memory).
     func flush() {
         guard case .fileDescriptor(let descriptor) = destination else { return }
-        if isWritable && count > 0 {
-            isWritable = SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(start: storage, count: count))
+        if writeError == nil && count > 0 {
+            writeError = SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer(start: storage, count: count))
         }
         count = 0
     }

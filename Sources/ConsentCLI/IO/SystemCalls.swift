@@ -36,19 +36,29 @@ enum SystemCalls {
         }
     }
 
-    /// Writes every byte, retrying short writes; false when the descriptor refuses (a closed pipe).
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    /// Writes every byte, retrying short writes; nil when all were written, else the `errno` of the write that
+    /// failed (`EPIPE` for a closed pipe, `ENOSPC` for a full disk).
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
             let written = write(descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return false
+                return errno
             }
             offset += written
         }
-        return true
+        return nil
+    }
+
+    /// True for the `errno` of a write to a pipe whose reader has gone (`consent ... | head`): not worth a message.
+    static func isClosedPipe(_ code: Int32) -> Bool { code == EPIPE }
+
+    /// The system's text for an `errno` value ("No space left on device").
+    static func errorText(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
     }
 
     /// The whole content of a file, or the system's reason why it cannot be read.
@@ -69,10 +79,7 @@ enum SystemCalls {
         }
     }
 
-    private static func lastErrorText() -> String {
-        guard let text = strerror(errno) else { return "error \(errno)" }
-        return String(cString: text)
-    }
+    private static func lastErrorText() -> String { errorText(errno) }
 }
 
 /// A file that could not be read, with the system's reason.
