@@ -59,13 +59,23 @@ public enum Timestamp {
             if micro % 1000 >= 500 { fractionMilliseconds += 1 }
         }
         try expect(index, "Z")
-        guard index + 1 == bytes.count, year >= 1970, (1...12).contains(month), (1...31).contains(day), hour < 24,
-            minute < 60, second < 60
+        guard index + 1 == bytes.count, year >= 1970, (1...12).contains(month),
+            day >= 1, day <= daysInMonth(month, of: year), hour < 24, minute < 60, second < 60
         else { throw fail() }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let milliseconds = ((days * 86_400 + hour * 3600 + minute * 60 + second) * 1000) + fractionMilliseconds
         // Round half up to deciseconds, as Math.round(ms / 100) does in the reference encoders.
         return (milliseconds + 50) / 100
+    }
+
+    /// The days of `month` (1...12) in `year` of the Gregorian calendar: a 2025-02-30 is not a date (it is not
+    /// taken as 2025-03-02).
+    static func daysInMonth(_ month: Int64, of year: Int64) -> Int64 {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// Proleptic Gregorian date of a day count (Howard Hinnant's `civil_from_days`).

@@ -34,4 +34,30 @@ import Testing
     func rejectsMalformedText(text: String) {
         #expect(throws: ConsentError.self) { try Timestamp.deciseconds(iso8601: text) }
     }
+
+    /// A day past the end of its month is refused, not carried into the next month (2025-02-30 was 2025-03-02).
+    @Test(arguments: [
+        "2025-02-29T00:00:00Z", "2025-02-30T00:00:00Z", "2025-04-31T00:00:00Z", "2025-06-31T00:00:00Z",
+        "2025-09-31T00:00:00Z", "2025-11-31T00:00:00Z", "2100-02-29T00:00:00Z", "2025-01-00T00:00:00Z",
+        "2025-01-32T00:00:00Z",
+    ])
+    func rejectsDaysPastTheEndOfTheMonth(text: String) {
+        #expect(throws: ConsentError.self) { try Timestamp.deciseconds(iso8601: text) }
+    }
+
+    /// The last day of every month of a common year, a leap year and the leap years of the century rules.
+    @Test func acceptsTheLastDayOfEveryMonth() throws {
+        for year in [2025, 2024, 2000] {
+            for (month, days) in [31, year % 4 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31].enumerated() {
+                let text = "\(year)-" + String(format2: month + 1) + "-\(days)T00:00:00Z"
+                let value = try Timestamp.deciseconds(iso8601: text)
+                #expect(Timestamp.iso8601(deciseconds: value) == text.dropLast() + ".000Z")
+            }
+        }
+    }
+}
+
+extension String {
+    /// `value` (0...99) in two digits.
+    fileprivate init(format2 value: Int) { self = value < 10 ? "0\(value)" : "\(value)" }
 }
