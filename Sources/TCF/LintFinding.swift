@@ -25,6 +25,22 @@ struct LintFinding {
 struct LintFindings {
     var all: [LintFinding] = []
 
+    /// A `purposeNotDefined` warning on `field` when `purposes` holds any beyond 1-11 (tcf.md §9), named by the
+    /// field that has them.
+    mutating func checkPurposesDefined(_ purposes: IDSet, _ segment: StaticString, _ field: StaticString) {
+        let undefined = purposes.subtracting(IDSet(1...11))
+        guard !undefined.isEmpty else { return }
+        add(
+            .warning,
+            "purposeNotDefined",
+            segment,
+            field,
+            (undefined.count == 1
+                ? "Purpose \(undefined.foldedDescription) is" : "Purposes \(undefined.foldedDescription) are")
+                + " not defined by the current vendor list (1-11)."
+        )
+    }
+
     mutating func add(
         _ severity: Diagnostic.Severity,
         _ code: StaticString,

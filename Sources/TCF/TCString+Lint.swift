@@ -78,16 +78,8 @@ extension TCString {
                 "Legitimate interest is not allowed for purposes \(misused.foldedDescription)."
             )
         }
-        let undefinedPurposes = purposeConsents.union(purposeLegitimateInterests).subtracting(IDSet(1...11))
-        if !undefinedPurposes.isEmpty {
-            findings.add(
-                .warning,
-                "purposeNotDefined",
-                "core",
-                "purposeConsents",
-                "Purposes \(undefinedPurposes.foldedDescription) are not defined by the current vendor list (1-11)."
-            )
-        }
+        findings.checkPurposesDefined(purposeConsents, "core", "purposeConsents")
+        findings.checkPurposesDefined(purposeLegitimateInterests, "core", "purposeLegitimateInterests")
         let undefinedFeatures = specialFeatureOptins.subtracting([1, 2])
         if !undefinedFeatures.isEmpty {
             findings.add(
@@ -168,17 +160,12 @@ extension TCString {
             )
         }
         if let publisherTC {
-            let undefined = publisherTC.publisherConsents.union(publisherTC.publisherLegitimateInterests)
-                .subtracting(IDSet(1...11))
-            if !undefined.isEmpty {
-                findings.add(
-                    .warning,
-                    "purposeNotDefined",
-                    "publisherTC",
-                    "publisherConsents",
-                    "Purposes \(undefined.foldedDescription) are not defined by the current vendor list (1-11)."
-                )
-            }
+            findings.checkPurposesDefined(publisherTC.publisherConsents, "publisherTC", "publisherConsents")
+            findings.checkPurposesDefined(
+                publisherTC.publisherLegitimateInterests,
+                "publisherTC",
+                "publisherLegitimateInterests"
+            )
         }
     }
 

@@ -49,6 +49,16 @@ import Testing
         #expect(message(cmpId: 2) == nil)
     }
 
+    /// tcf.md §9 ("Bits for 12-24 set"): the warning names the set that has the bits; it named the consents for
+    /// bits set only among the legitimate interests.
+    @Test func aPurposeNotDefinedIsReportedOnTheFieldThatHasIt() {
+        var value = LintTests.clean
+        value.purposeLegitimateInterests.insert(24)
+        value.publisherTC = PublisherTC(publisherConsents: [2, 13])
+        let fields = value.lint(now: LintTests.day).filter { $0.code == "purposeNotDefined" }.map(\.field)
+        #expect(fields == ["core.purposeLegitimateInterests", "publisherTC.publisherConsents"])
+    }
+
     @Test func eachPolicyRuleFiresOnItsBreach() {
         func breach(_ change: (inout TCString) -> Void) -> Set<String> {
             var value = LintTests.clean
@@ -77,6 +87,7 @@ import Testing
             ]
         )
         #expect(breach { $0.purposeConsents.insert(12) } == ["purposeNotDefined"])
+        #expect(breach { $0.purposeLegitimateInterests.insert(24) } == ["purposeNotDefined"])
         #expect(breach { $0.specialFeatureOptins.insert(3) } == ["specialFeatureNotDefined"])
         #expect(breach { $0.vendorListVersion = 0 } == ["vendorListVersionZero"])
         #expect(breach { $0.disclosedVendors = nil } == ["disclosedVendorsMissing"])
