@@ -82,7 +82,8 @@ enum CLI {
     }
 
     private static func help(for arguments: [String], io: CommandIO) -> ExitCode {
-        guard let name = arguments.first else {
+        // `consent help help` and `consent help --help` ask about help itself: the main help says what it does.
+        guard let name = arguments.first, !["help", "-h", "--help"].contains(name) else {
             io.output.write(HelpText.main)
             return .success
         }

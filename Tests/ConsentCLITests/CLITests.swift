@@ -7,7 +7,7 @@ import Testing
 /// Help, version, usage errors and exit statuses, run in process.
 @Suite struct CLITests {
     @Test func printsHelpOnStandardOutputWithStatusZero() {
-        for arguments in [["--help"], ["-h"], ["help"], []] {
+        for arguments in [["--help"], ["-h"], ["help"], ["help", "help"], ["help", "--help"], []] {
             let result = run(arguments)
             #expect(result.status == 0)
             #expect(result.output == HelpText.main)
