@@ -156,8 +156,12 @@ package enum QueryString {
     /// A macro of the IAB URL conventions (`${GDPR_CONSENT_755}`, `[GDPR_CONSENT]`, `{gdpr_consent}`) that an ad
     /// server should have replaced.
     package static func isUnexpandedMacro(_ value: String) -> Bool {
-        value.hasPrefix("${") || (value.hasPrefix("[") && value.hasSuffix("]"))
-            || (value.hasPrefix("{") && value.hasSuffix("}")) || value.hasPrefix("%%")
+        // `[6]` or `[2,6]` is a JSON array pasted into a URL (a gpp_sid copied out of a bid request), not a macro:
+        // a macro's name has letters.
+        if value.hasPrefix("[") && value.hasSuffix("]") {
+            return value.contains { $0.isLetter || $0 == "_" }
+        }
+        return value.hasPrefix("${") || (value.hasPrefix("{") && value.hasSuffix("}")) || value.hasPrefix("%%")
     }
 
     private static var namesList: String { "gdpr, gdpr_consent, gpp, gpp_sid, us_privacy, addtl_consent" }

@@ -280,6 +280,18 @@ import Testing
         #expect(objects[1]["diagnostics"]?.arrayValue?.first?["severity"] == .string("error"))
     }
 
+    /// A gpp_sid of `[6]` (an array pasted from a bid request) is bad section ids; an unreplaced macro is only that:
+    /// neither is also reported as a gpp_sid that is missing.
+    @Test func lintSaysWhatIsWrongWithAGPPSidOnce() throws {
+        func codes(_ query: String) throws -> [String] {
+            let object = try #require(try jsonLines(run(["lint", "--json", query]).output).first)
+            return (object["diagnostics"]?.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+        }
+        #expect(try codes("gpp=DBABTA~1YNN&gpp_sid=%5B6%5D") == ["badSectionIDs"])
+        #expect(try codes("gpp=DBABTA~1YNN&gpp_sid=${GPP_SID}") == ["unexpandedMacro"])
+        #expect(try codes("gpp=DBABTA~1YNN") == ["gppWithoutSectionIDs"])
+    }
+
     @Test func lintCountsAStringThatDoesNotDecodeAsAnError() throws {
         let result = run(["lint", "--json", "CO"])
         #expect(result.status == 1)

@@ -50,6 +50,17 @@ import Testing
         #expect(try extractOne("us_privacy=1NYN").signals.map(\.text) == ["1NYN"])
     }
 
+    /// A macro's name has letters (`${GDPR_CONSENT_755}`, `[GDPR_CONSENT]`, `{gpp}`); `[6]` or `[2,6]` is a JSON
+    /// array pasted into a URL, reported as bad section ids rather than as a macro.
+    @Test func tellsMacrosFromPastedArrays() {
+        for macro in ["${GDPR_CONSENT_755}", "[GDPR_CONSENT]", "[gpp_sid]", "{gpp}", "%%GDPR%%"] {
+            #expect(QueryString.isUnexpandedMacro(macro), "\(macro)")
+        }
+        for value in ["[6]", "[2,6]", "[2, 6]", "[]", "6", "CQSbk4A"] {
+            #expect(!QueryString.isUnexpandedMacro(value), "\(value)")
+        }
+    }
+
     @Test func reportsUnexpandedMacrosEmptyAndRepeatedParameters() throws {
         let input = try extractOne("gdpr=1&gdpr_consent=${GDPR_CONSENT_755}&us_privacy=&gpp_sid=7&gpp_sid=8")
         #expect(input.signals.isEmpty)

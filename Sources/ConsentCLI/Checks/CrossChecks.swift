@@ -99,7 +99,9 @@ enum CrossChecks {
             // carry no `gpp_sid`: nothing is missing there, where an ad request without it leaves its receiver
             // guessing.
             let carriesSectionIDs = ![.string, .cmpAPI, .cookies].contains(decoded.input.form)
-            if hasGPPSignal && carriesSectionIDs {
+            // A gpp_sid that holds an unreplaced macro is reported as that, not as missing.
+            let holdsMacro = decoded.input.findings.contains { $0.code == "unexpandedMacro" && $0.field == "gpp_sid" }
+            if hasGPPSignal && carriesSectionIDs && !holdsMacro {
                 return [
                     Diagnostic(
                         .warning,
