@@ -101,14 +101,26 @@ package enum OpenRTBRequest {
                     )
                 )
             }
-            if let found {
-                if found.text != flag.text {
+            if let previous = found {
+                if previous.text.isEmpty && !flag.text.isEmpty {
+                    // An empty field says nothing: a 2.6 request with `"consent": ""` and the string in its 2.5 place
+                    // still carries the string.
+                    input.findings.append(
+                        Diagnostic(
+                            .warning,
+                            code: "emptyParameter",
+                            field: previous.source,
+                            message: "\(previous.source) is present but empty; \(flag.source) is used"
+                        )
+                    )
+                    found = flag
+                } else if previous.text != flag.text {
                     input.findings.append(
                         Diagnostic(
                             .warning,
                             code: "conflictingFields",
                             field: flag.source,
-                            message: "\(flag.source) differs from \(found.source); \(found.source) is used"
+                            message: "\(flag.source) differs from \(previous.source); \(previous.source) is used"
                         )
                     )
                 }

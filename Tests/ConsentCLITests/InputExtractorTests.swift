@@ -95,6 +95,18 @@ import Testing
         #expect(input.gppSectionIDs == ExtractedInput.Flag(source: "regs.gpp_sid", text: "2,6"))
     }
 
+    /// An empty 2.6 field says nothing: the string in the 2.5 place is read, with a warning on the empty one (the
+    /// request was said to carry no TC string at all).
+    @Test func anEmptyOpenRTB26FieldGivesWayToTheExtension() throws {
+        let input = try extractOne(#"{"regs":{"gdpr":1},"user":{"consent":"","ext":{"consent":"\#(Self.tcString)"}}}"#)
+        #expect(signalSummary(input) == ["user.ext.consent=tcf:\(Self.tcString)"])
+        #expect(input.findings.map(\.code) == ["emptyParameter"])
+        #expect(input.findings.map(\.field) == ["user.consent"])
+        let both = try extractOne(#"{"user":{"consent":"CO","ext":{"consent":""}}}"#)
+        #expect(signalSummary(both) == ["user.consent=tcf:CO"])
+        #expect(both.findings.map(\.code) == ["conflictingFields"])
+    }
+
     @Test func readsOpenRTB25ExtensionFields() throws {
         let input = try extractOne("@" + TestPaths.fixture("openrtb-2.5.json"))
         #expect(signalSummary(input) == ["user.ext.consent=tcf:\(Self.tcString)", "regs.ext.us_privacy=usp:1YNN"])
