@@ -114,6 +114,16 @@ import Testing
         #expect(stats["usp"]?["optOutSale"] == .object(JSONObject([("N", .int(1)), ("Y", .int(1))])))
     }
 
+    /// A misspelt @FILE is not a clean run of zero strings: the counts are printed, and the file is an error.
+    @Test func aFileThatCannotBeReadFailsTheRun() throws {
+        let result = run(["stats", "--json", "@/nonexistent/typo.txt", "1YNN"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("error: @/nonexistent/typo.txt: unreadableFile: cannot read"), "\(result.error)")
+        let stats = try JSONValue(parsing: result.output)
+        #expect(stats["kinds"] == .object(JSONObject([("usp", .int(1))])))
+        #expect(run(["stats", "1YNN", "garbage"]).status == 0)
+    }
+
     @Test func aVendorOutsideTheIdsIsAUsageError() {
         for argument in ["0", "65536", "x"] {
             let result = run(["stats", "--vendor", argument, "1YNN"])

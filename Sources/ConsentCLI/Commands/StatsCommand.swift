@@ -27,6 +27,10 @@ struct StatsCommand: Command {
                 statistics.add(failure: error)
             }
         }
+        // A file that cannot be read is no count of strings: it is said on standard error and fails the run, so that
+        // a misspelt @FILE does not pass for a clean file of zero strings.
+        var status = ExitCode.success
+        let reporter = FailureReporter(io: io, json: false, style: options.style(for: io.error, io: io))
         let stream = InputStream(arguments: options.operands, io: io)
         stream.forEach(
             bareString: { text, _ in
@@ -39,6 +43,10 @@ struct StatsCommand: Command {
                 switch extraction.result {
                 case .failure(let error):
                     statistics.unreadable.add(error.code)
+                    if error.code == "unreadableFile" {
+                        reporter.report(error, input: extraction.label, label: extraction.label)
+                        status = .failure
+                    }
                 case .success(let input):
                     for signal in DecodedInput.signals(of: input, kind: kind).signals {
                         decode(signal.text, kind: signal.kind)
@@ -52,6 +60,6 @@ struct StatsCommand: Command {
         } else {
             io.output.write(report.text(style: options.style(for: io.output, io: io)))
         }
-        return .success
+        return status
     }
 }

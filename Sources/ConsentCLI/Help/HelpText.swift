@@ -293,7 +293,7 @@ enum HelpText {
         A string that does not decode is counted under its error code and does not change the exit status.
 
         EXIT STATUS:
-          0 the counts were printed (whatever the strings held), 64 usage.
+          0 the counts were printed (whatever the strings held), 1 an input file could not be read, 64 usage.
 
         EXAMPLES:
           consent stats < strings.txt
