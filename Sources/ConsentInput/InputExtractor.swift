@@ -12,11 +12,15 @@ package enum InputExtractor {
         package var label: String
         /// Its strings and signals, or why none could be read.
         package var result: Result<ExtractedInput, InputError>
+        /// The line it was read from, for an input that is one line of a text file (nil otherwise): what a JSON
+        /// result names as its input, as it does for a line of standard input.
+        package var line: String?
 
         /// An extraction named `label`.
-        package init(label: String, result: Result<ExtractedInput, InputError>) {
+        package init(label: String, result: Result<ExtractedInput, InputError>, line: String? = nil) {
             self.label = label
             self.result = result
+            self.line = line
         }
     }
 
@@ -147,7 +151,10 @@ package enum InputExtractor {
         for (index, line) in lines.enumerated() {
             let trimmed = trimmingLineEnd(String(line))
             if isBlank(trimmed) { continue }
-            extractions.append(contentsOf: extract(inline: trimmed, label: "\(label):\(index + 1)"))
+            for var extraction in extract(inline: trimmed, label: "\(label):\(index + 1)") {
+                extraction.line = trimmed
+                extractions.append(extraction)
+            }
         }
         if extractions.isEmpty {
             return [Extraction(label: label, result: .failure(InputError("empty", "'\(path)' is empty")))]

@@ -292,6 +292,21 @@ import Testing
         #expect(try codes("gpp=DBABTA~1YNN") == ["gppWithoutSectionIDs"])
     }
 
+    /// The results of an @FILE's lines name each line, as they do for lines of standard input: they all said
+    /// `"input":"@file"` and could not be told apart.
+    @Test func lintJSONOfAFileNamesEachLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("consent-lint-\(UUID()).txt")
+        try Data("1YNN\n\n1Y--\nCO\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try jsonLines(run(["lint", "--json", "@" + file.path]).output)
+        let fromInput = try jsonLines(run(["lint", "--json"], input: "1YNN\n\n1Y--\nCO\n").output)
+        #expect(fromFile.map { $0["input"]?.stringValue } == ["1YNN", "1Y--", "CO"])
+        #expect(fromFile == fromInput)
+        let decoded = try jsonLines(run(["decode", "--json", "@" + file.path, "1NNN"]).output)
+        #expect(decoded.last?["input"]?.stringValue == nil)
+        #expect(decoded[2]["input"] == .string("CO"))
+    }
+
     @Test func lintCountsAStringThatDoesNotDecodeAsAnError() throws {
         let result = run(["lint", "--json", "CO"])
         #expect(result.status == 1)

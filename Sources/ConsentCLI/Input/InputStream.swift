@@ -8,8 +8,10 @@ struct InputStream {
     /// Where standard input and files come from.
     var io: CommandIO
 
-    /// Calls `body` with each extraction and the input text it came from. `bareString`, when given, sees each
-    /// line of standard input that is a bare string first, and returns true when it handled it (the batch
+    /// Calls `body` with each extraction and the input text it came from: the argument, the line of standard input,
+    /// or, for an `@FILE` that holds several inputs, the line of the file or the label of the entry
+    /// (`@log.har:2 GET ...`), so that JSON results of one file can be told apart. `bareString`, when given, sees
+    /// each line of standard input that is a bare string first, and returns true when it handled it (the batch
     /// fast path). Overlong lines reach `body` as failed extractions.
     func forEach(
         bareString: ((_ text: String, _ lineNumber: Int) -> Bool)? = nil,
@@ -17,7 +19,10 @@ struct InputStream {
     ) {
         guard arguments.isEmpty else {
             for argument in arguments {
-                for extraction in InputExtractor.extract(argument, io: io) { body(extraction, argument) }
+                for extraction in InputExtractor.extract(argument, io: io) {
+                    let fromFile = argument.hasPrefix("@")
+                    body(extraction, fromFile ? extraction.line ?? extraction.label : argument)
+                }
             }
             return
         }
