@@ -292,6 +292,17 @@ import Testing
         #expect(try codes("gpp=DBABTA~1YNN") == ["gppWithoutSectionIDs"])
     }
 
+    /// `-` among other inputs reads standard input where it stands (it was decoded as the string "-").
+    @Test func aDashAmongInputsReadsStandardInputThere() throws {
+        let result = run(["decode", "--json", "1YNN", "-", "1NNN"], input: "1YYN\n1YNY\n")
+        #expect(result.status == 0, "\(result.output)")
+        let objects = try jsonLines(result.output)
+        #expect(objects.map { $0["optOutSale"]?.stringValue ?? "" } == ["N", "Y", "N", "N"])
+        #expect(objects.map { $0["lspaCovered"]?.stringValue ?? "" } == ["N", "N", "Y", "N"])
+        let lint = try jsonLines(run(["lint", "--json", "-", "-"], input: "1YNN\n").output)
+        #expect(lint.map { $0["input"]?.stringValue } == ["1YNN"])
+    }
+
     /// The results of an @FILE's lines name each line, as they do for lines of standard input: they all said
     /// `"input":"@file"` and could not be told apart.
     @Test func lintJSONOfAFileNamesEachLine() throws {

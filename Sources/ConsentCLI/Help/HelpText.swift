@@ -98,7 +98,8 @@ enum HelpText {
         \(decodeUsage)
         ARGUMENTS:
           <input>               A string, URL, cookies, bid request or @FILE (see INPUTS). None, or -:
-                                read standard input, one input per line.
+                                read standard input, one input per line (a - among other inputs reads it
+                                there).
 
         OPTIONS:
           -j, --json            Print the JSON form (one object per line: JSON Lines). A string that does
@@ -196,7 +197,8 @@ enum HelpText {
         \(lintUsage)
         ARGUMENTS:
           <input>               A string, URL, cookies, bid request or @FILE (see consent help decode).
-                                None, or -: read standard input, one input per line.
+                                None, or -: read standard input, one input per line (a - among other
+                                inputs reads it there).
 
         OPTIONS:
           -j, --json            One JSON object per input: {"type":"lint","input":...,"diagnostics":[...]}, each
@@ -276,7 +278,7 @@ enum HelpText {
         ARGUMENTS:
           <input>               A string, URL, cookies, bid request or @FILE (see consent help decode).
                                 None, or -: read standard input, one input per line, in memory that does not
-                                grow with the input.
+                                grow with the input (a - among other inputs reads it there).
 
         OPTIONS:
           -j, --json            One JSON object with every count: {"type":"stats","inputs","strings","decoded",

@@ -17,15 +17,27 @@ struct InputStream {
         bareString: ((_ text: String, _ lineNumber: Int) -> Bool)? = nil,
         _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
     ) {
-        guard arguments.isEmpty else {
-            for argument in arguments {
-                for extraction in InputExtractor.extract(argument, io: io) {
-                    let fromFile = argument.hasPrefix("@")
-                    body(extraction, fromFile ? extraction.line ?? extraction.label : argument)
-                }
-            }
+        guard !arguments.isEmpty else {
+            forEachLineOfStandardInput(bareString: bareString, body)
             return
         }
+        for argument in arguments {
+            // `-` among other inputs is standard input, read where it stands (once: a second `-` finds its end).
+            if argument == "-" {
+                forEachLineOfStandardInput(bareString: bareString, body)
+                continue
+            }
+            for extraction in InputExtractor.extract(argument, io: io) {
+                let fromFile = argument.hasPrefix("@")
+                body(extraction, fromFile ? extraction.line ?? extraction.label : argument)
+            }
+        }
+    }
+
+    private func forEachLineOfStandardInput(
+        bareString: ((_ text: String, _ lineNumber: Int) -> Bool)?,
+        _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
+    ) {
         io.input.forEachLine { number, line in
             switch line {
             case .tooLong:
