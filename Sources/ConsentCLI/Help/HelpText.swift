@@ -127,6 +127,8 @@ enum HelpText {
           into runs (1-5, 8, 10-12 (9 vendors)), publisher restrictions as a table. Then the checks that
           compare the strings of one input (gpp_sid against the GPP header, gdpr=1 without a TC string).
           Errors go to standard error, one line per failing string: its code, field and bit offset.
+          With --json, the checks go to standard error, one line each with its severity. A check does not
+          change the exit status, whatever its severity: consent lint is the command that fails on them.
 
         EXIT STATUS:
           0 every input decoded, 1 some input did not, 64 usage error.
