@@ -114,6 +114,25 @@ import Testing
         #expect(stats["usp"]?["optOutSale"] == .object(JSONObject([("N", .int(1)), ("Y", .int(1))])))
     }
 
+    /// usva has no SharingOptOut and no GPC subsection: its counts of them are null (n/a), not 0 (nobody opted out).
+    @Test func aSectionWithoutAFieldHasNoCountOfIt() throws {
+        let string = "DBACLMA~BAAAAAAAAAA.QA~BaAAAAA"  // usnat with GPC, then usva
+        let stats = try JSONValue(parsing: run(["stats", "--json", string]).output)
+        let usva = try #require(stats["gpp"]?["usSections"]?["usva"])
+        #expect(usva["strings"] == .int(1))
+        #expect(usva["sharingOptOut"] == .null)
+        #expect(usva["gpc"] == .null)
+        #expect(usva["targetedAdvertisingOptOut"] == .int(0))
+        #expect(stats["gpp"]?["usSections"]?["usnat"]?["gpc"] == .int(0))
+        let text = run(["stats", string]).output.split(separator: "\n")
+        let row = try #require(text.first { $0.hasPrefix("  usva") })
+        #expect(
+            row.split(separator: " ", omittingEmptySubsequences: true).map(String.init) == [
+                "usva", "1", "0", "(0.0%)", "n/a", "0", "(0.0%)", "n/a",
+            ]
+        )
+    }
+
     /// A misspelt @FILE is not a clean run of zero strings: the counts are printed, and the file is an error.
     @Test func aFileThatCannotBeReadFailsTheRun() throws {
         let result = run(["stats", "--json", "@/nonexistent/typo.txt", "1YNN"])

@@ -65,9 +65,16 @@ struct StatisticsReport {
                                         JSONObject([
                                             ("strings", .integer(counts.strings)),
                                             ("saleOptOut", .integer(counts.saleOptedOut)),
-                                            ("sharingOptOut", .integer(counts.sharingOptedOut)),
-                                            ("targetedAdvertisingOptOut", .integer(counts.targetedAdvertisingOptedOut)),
-                                            ("gpc", .integer(counts.gpc)),
+                                            ("sharingOptOut", Self.count(counts.sharingOptedOut, "sharingOptOut", id)),
+                                            (
+                                                "targetedAdvertisingOptOut",
+                                                Self.count(
+                                                    counts.targetedAdvertisingOptedOut,
+                                                    "targetedAdvertisingOptOut",
+                                                    id
+                                                )
+                                            ),
+                                            ("gpc", Self.count(counts.gpc, "gpc", id)),
                                         ])
                                     )
                                 )
@@ -174,13 +181,20 @@ struct StatisticsReport {
         )
         for (id, counts) in gpp.usSections.sorted(by: { $0.key < $1.key }) {
             let total = counts.strings
+            func column(_ count: Int, _ key: String) -> String {
+                Self.sectionHas(key, id) ? share(count, of: total) : "n/a"
+            }
             lines.append(
                 "  " + pad(Self.sectionName(id), 10) + pad(grouped(total), 10)
-                    + pad(share(counts.saleOptedOut, of: total), 18) + pad(share(counts.sharingOptedOut, of: total), 18)
-                    + pad(share(counts.targetedAdvertisingOptedOut, of: total), 22) + share(counts.gpc, of: total)
+                    + pad(share(counts.saleOptedOut, of: total), 18)
+                    + pad(column(counts.sharingOptedOut, "sharingOptOut"), 18)
+                    + pad(column(counts.targetedAdvertisingOptedOut, "targetedAdvertisingOptOut"), 22)
+                    + column(counts.gpc, "gpc")
             )
         }
-        lines.append("  (opted out: the field is 1; GPC: the GPC subsection says true)")
+        lines.append(
+            "  (opted out: the field is 1; GPC: the GPC subsection says true; n/a: the section has no such field)"
+        )
         return lines
     }
 
@@ -219,6 +233,17 @@ struct StatisticsReport {
 
     /// `usnat`, or the id of a section this package does not know.
     static func sectionName(_ id: Int) -> String { GPPSection.prefix(of: id) ?? String(id) }
+
+    /// True when section `id` has the field `key` in some layout (usva has no SharingOptOut, usut no GPC): a count
+    /// of 0 would say that nobody opted out where the strings cannot say it.
+    static func sectionHas(_ key: String, _ id: Int) -> Bool {
+        GPPFieldLookup.field(section: sectionName(id), key: key) != nil
+    }
+
+    /// `count` as JSON, or null when section `id` has no field `key`.
+    private static func count(_ count: Int, _ key: String, _ id: Int) -> JSONValue {
+        sectionHas(key, id) ? .integer(count) : .null
+    }
 
     /// A title, then an id and its count a line; nothing when no string had any id.
     private func ranking(_ title: String, _ ranked: [(id: Int, count: Int)], of total: Int) -> [String] {
