@@ -118,11 +118,22 @@ package struct XMLScanner {
         }
     }
 
-    /// The text content up to `</name>`, which is consumed; entities are decoded.
+    /// The text content up to `</name>`, which is consumed; entities are decoded, and `<![CDATA[...]]>` sections
+    /// (which editors and other tools than Android's own serializer write) are taken as they are.
     mutating func text(closing name: String) throws(InputError) -> String {
-        let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
-        let text = XMLScanner.unescape(bytes[start..<index])
+        var text = ""
+        while true {
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+            text += XMLScanner.unescape(bytes[start..<index])
+            guard consume("<![CDATA[") else { break }
+            let contentStart = index
+            skip(past: "]]>")
+            guard index >= contentStart + 3, bytes[(index - 3)..<index].elementsEqual("]]>".utf8) else {
+                throw error("]]> to end the CDATA section")
+            }
+            text += String(decoding: bytes[contentStart..<(index - 3)], as: UTF8.self)
+        }
         guard consume("</\(name)") else { throw error("</\(name)>") }
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         guard consume(">") else { throw error("> after </\(name)") }

@@ -298,8 +298,22 @@ import Testing
         #expect(!entries.contains { $0.key == "tags" })
     }
 
+    /// CDATA is well-formed XML: taken as it is (no entity decoding inside), around and between plain text.
+    @Test func androidParserReadsCDATASections() throws {
+        let xml = """
+            <map><string name="IABUSPrivacy_String"><![CDATA[1YNN]]></string>\
+            <string name="note">a&amp;<![CDATA[<b>&amp;</b>]]>z</string></map>
+            """
+        let entries = try AndroidPreferences.entries(xml: Array(xml.utf8))
+        #expect(entries.first { $0.key == "IABUSPrivacy_String" }?.value == .string("1YNN"))
+        #expect(entries.first { $0.key == "note" }?.value == .string("a&<b>&amp;</b>z"))
+    }
+
     @Test func rejectsMalformedAndroidXML() {
-        for xml in ["<map><string name=\"a\">x</map>", "<notmap/>", "<map><int name=\"a\" value=\"1\"", "<map>"] {
+        for xml in [
+            "<map><string name=\"a\">x</map>", "<notmap/>", "<map><int name=\"a\" value=\"1\"", "<map>",
+            "<map><string name=\"a\"><![CDATA[x</string></map>",
+        ] {
             #expect(throws: InputError.self, "\(xml)") { try AndroidPreferences.entries(xml: Array(xml.utf8)) }
         }
         #expect((try? AndroidPreferences.entries(xml: Array("<map/>".utf8)))?.isEmpty == true)
