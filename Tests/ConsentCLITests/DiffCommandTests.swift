@@ -28,6 +28,40 @@ import Testing
         )
     }
 
+    /// Restrictions are paired by purpose and type: taking out the first is one difference, not a change of the
+    /// restriction that moved into its place.
+    @Test func restrictionsArePairedByPurposeAndType() throws {
+        func string(_ restrictions: [PublisherRestriction]) throws -> String {
+            try TCString(cmpId: 7, purposeConsents: [1], vendorConsents: [1], publisherRestrictions: restrictions)
+                .encoded()
+        }
+        let kept = PublisherRestriction(purposeId: 4, restrictionType: .requireConsent, vendorIds: [3])
+        let removed = PublisherRestriction(purposeId: 2, restrictionType: .requireConsent, vendorIds: [1, 2])
+        let result = run(["diff", try string([removed, kept]), try string([kept])])
+        #expect(result.status == 1)
+        #expect(
+            result.output.hasPrefix(
+                """
+                1 difference in what they say:
+                  publisherRestrictions[purposeId=2,restrictionType=1]: \
+                {"purposeId":2,"restrictionType":1,"vendorIds":[1,2]} → (none)
+                and in how they were written:
+
+                """
+            ),
+            "\(result.output)"
+        )
+        var changed = kept
+        changed.vendorIds = [3, 4]
+        let other = run(["diff", try string([removed, kept]), try string([removed, changed])]).output
+        #expect(
+            other.contains(
+                "publisherRestrictions[purposeId=4,restrictionType=1].vendorIds: only in the second 4 (1 id)"
+            ),
+            "\(other)"
+        )
+    }
+
     @Test func setsOfIdsShowTheIdsOnlyOneHas() throws {
         let first = try Self.tcString(vendors: [1, 2, 3, 10, 11, 12])
         let second = try Self.tcString(vendors: [2, 3, 755], cmpId: 10)

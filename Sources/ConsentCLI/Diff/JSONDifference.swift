@@ -3,7 +3,7 @@ import ConsentKit
 /// One place where two JSON forms differ: a value changed, added or removed, or, for two sets of ids, the ids
 /// only one of them has.
 struct JSONDifference {
-    /// `vendorConsents`, `sections.usnat.saleOptOut`, `publisherRestrictions[1].vendorIds`.
+    /// `vendorConsents`, `sections.usnat.saleOptOut`, `publisherRestrictions[purposeId=2,restrictionType=1].vendorIds`.
     var path: String
     /// The first form's value; nil when it has none there.
     var first: JSONValue?
@@ -13,8 +13,8 @@ struct JSONDifference {
     var sets: (onlyInFirst: ProviderIDSet, onlyInSecond: ProviderIDSet)?
 
     /// Where `first` and `second` differ, in the order of their keys (the first form's, then keys only the
-    /// second has). Arrays of ids in ascending order, each 1 or more, are compared as sets; other arrays item by
-    /// item; numbers by value (`1` equals `1.0`).
+    /// second has). Arrays of ids in ascending order, each 1 or more, are compared as sets; publisher restrictions
+    /// by purpose and type; other arrays item by item; numbers by value (`1` equals `1.0`).
     static func between(_ first: JSONValue, _ second: JSONValue, path: String = "") -> [JSONDifference] {
         switch (first, second) {
         case (.object(let left), .object(let right)):
@@ -37,6 +37,9 @@ struct JSONDifference {
                 let sets = (leftIDs.subtracting(rightIDs), rightIDs.subtracting(leftIDs))
                 return [JSONDifference(path: path, first: first, second: second, sets: sets)]
             }
+            if let leftKeys = restrictionKeys(left), let rightKeys = restrictionKeys(right) {
+                return betweenRestrictions(left, leftKeys, right, rightKeys, path: path)
+            }
             var found: [JSONDifference] = []
             for index in 0..<max(left.count, right.count) {
                 let child = "\(path)[\(index)]"
@@ -51,6 +54,44 @@ struct JSONDifference {
         default:
             return first == second ? [] : [JSONDifference(path: path, first: first, second: second)]
         }
+    }
+
+    /// The key of each publisher restriction of `array` (`purposeId=2,restrictionType=1`): the pair a restriction
+    /// is one of per string (json.md orders them by it); nil unless every item is such an object, once.
+    private static func restrictionKeys(_ array: [JSONValue]) -> [String]? {
+        var keys: [String] = []
+        for item in array {
+            guard let purpose = item["purposeId"]?.intValue, let type = item["restrictionType"]?.intValue else {
+                return nil
+            }
+            keys.append("purposeId=\(purpose),restrictionType=\(type)")
+        }
+        return Set(keys).count == keys.count ? keys : nil
+    }
+
+    /// Two lists of publisher restrictions compared restriction by restriction, paired by purpose and type (not by
+    /// place: a restriction taken out is one difference, not a change of every one after it). In the first list's
+    /// order, then the restrictions only the second has.
+    private static func betweenRestrictions(
+        _ left: [JSONValue],
+        _ leftKeys: [String],
+        _ right: [JSONValue],
+        _ rightKeys: [String],
+        path: String
+    ) -> [JSONDifference] {
+        var found: [JSONDifference] = []
+        for (item, key) in zip(left, leftKeys) {
+            let child = "\(path)[\(key)]"
+            if let index = rightKeys.firstIndex(of: key) {
+                found += between(item, right[index], path: child)
+            } else {
+                found.append(JSONDifference(path: child, first: item, second: nil))
+            }
+        }
+        for (item, key) in zip(right, rightKeys) where !leftKeys.contains(key) {
+            found.append(JSONDifference(path: "\(path)[\(key)]", first: nil, second: item))
+        }
+        return found
     }
 
     /// The ids of an array written as a set (json.md: ascending, no duplicates, each an id from 1), else nil.

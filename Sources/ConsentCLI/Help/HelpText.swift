@@ -237,8 +237,8 @@ enum HelpText {
 
     static let diff = """
         OVERVIEW: Show how two strings differ in what they say, field by field (for a set of ids, the ids only
-        one of them has), and, when they say the same, in how they were written: bit field or ranges, padding,
-        the order of segments, and the like.
+        one of them has; publisher restrictions paired by purpose and type), then in how they were written: bit
+        field or ranges, padding, the order of segments, and the like.
 
         \(diffUsage)
         ARGUMENTS:
