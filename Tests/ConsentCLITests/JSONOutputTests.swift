@@ -50,4 +50,26 @@ import Testing
         #expect(object["error"]?["message"]?.stringValue?.isEmpty == false)
         #expect(object.objectValue?.keys == ["type", "input", "source", "error"])
     }
+
+    /// The message of a JSON error is what the text output says after its code: the same hints (white space around
+    /// the input, what an unknown input looked like), not the bare description with a field such as "base64url".
+    @Test func errorMessagesSayWhatTheTextOutputSays() throws {
+        for input in ["bogus", " 1YNN", "CO", "1YN+"] {
+            let json = try JSONValue(parsing: run(["decode", "--json", input]).output)
+            let message = try #require(json["error"]?["message"]?.stringValue)
+            let text = run(["decode", input]).error
+            #expect(text.hasSuffix(message + "\n"), "\(input): \(message) | \(text)")
+            #expect(!message.hasPrefix("unknownFormat"), "\(input)")
+        }
+        let bogus = try JSONValue(parsing: run(["decode", "--json", "bogus"]).output)
+        #expect(bogus["error"]?["message"]?.stringValue?.hasPrefix("base64url text, but not a TC string") == true)
+        #expect(bogus["error"]?["field"] == nil)
+        let spaced = try JSONValue(parsing: run(["decode", "--json", " 1YNN"]).output)
+        #expect(spaced["error"]?["message"]?.stringValue?.hasSuffix("; the input starts with white space") == true)
+        let lint = try JSONValue(parsing: run(["lint", "--json", "bogus"]).output)
+        let diagnostic = lint["diagnostics"]?.arrayValue?.first
+        #expect(diagnostic?["code"] == .string("unknownFormat"))
+        #expect(diagnostic?["field"] == .string(""))
+        #expect(diagnostic?["message"]?.stringValue?.hasPrefix("base64url text") == true, "\(lint)")
+    }
 }

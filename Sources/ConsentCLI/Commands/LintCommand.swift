@@ -61,8 +61,8 @@ struct LintCommand: Command {
                 let diagnostic = Diagnostic(
                     .error,
                     code: error.code.description,
-                    field: error.fieldPath,
-                    message: error.description
+                    field: ErrorText.namesAField(error) ? error.fieldPath : "",
+                    message: ErrorText.message(for: error, input: item.signal.text)
                 )
                 findings.append(Finding(source: item.signal.source, diagnostic: diagnostic))
             }

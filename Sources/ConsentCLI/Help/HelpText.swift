@@ -181,8 +181,8 @@ enum HelpText {
         EXAMPLES:
           consent encode '{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}'
           consent decode --json CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA | consent encode
-          consent decode --json < strings.txt | jq -c 'if .type == "tcf" then .cmpId = 300 else . end' |
-            consent encode
+          consent decode --json < strings.txt |
+            jq -c 'if .type == "tcf" then .cmpId = 300 else . end' | consent encode
 
         """
 

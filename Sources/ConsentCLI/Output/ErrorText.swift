@@ -9,6 +9,12 @@ enum ErrorText {
     /// and which the format's error may not point at (` 1YNN` fails for its length, at character 4), and, for a GPP
     /// string that fails in one section, the sections that decode.
     static func line(for error: ConsentError, input: String = "") -> String {
+        prefix(of: error) + message(for: error, input: input)
+    }
+
+    /// ``line(for:input:)`` without its leading kind and code (`truncated: `): the `message` of a JSON error object,
+    /// which has the code in a member of its own.
+    static func message(for error: ConsentError, input: String = "") -> String {
         guard error.code != .unknownFormat, let first = input.unicodeScalars.first,
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
         else {
@@ -16,6 +22,18 @@ enum ErrorText {
                 + sectionCountHint(for: error, in: input) + otherSections(of: input, failing: error)
         }
         return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
+    }
+
+    /// False for the error of an input of no known kind: the detection names what it looked like (`base64url`,
+    /// `whitespace`) where a decoder names a field. The message says it; JSON `field` members hold only JSON key
+    /// names (json.md).
+    static func namesAField(_ error: ConsentError) -> Bool {
+        !(error.code == .unknownFormat && error.format == nil)
+    }
+
+    /// `tcf badBase64: `, or `unknownFormat: ` for an error of no kind.
+    private static func prefix(of error: ConsentError) -> String {
+        (error.format.map { "\($0) " } ?? "") + "\(error.code): "
     }
 
     /// `text` with the line and column of the error's character offset after it, for an error in a JSON document of
@@ -100,10 +118,10 @@ enum ErrorText {
         return "; \(decoded.joined(separator: ", ")) \(verb) (consent explain shows every section)"
     }
 
-    /// The line for `error` alone.
+    /// The message for `error` alone.
     private static func text(for error: ConsentError) -> String {
         if error.code == .unknownFormat { return unknownFormat(error) }
-        var text = error.description
+        var text = error.message
         if error.format == .usp || error.format == .ac, error.code != .truncated, let value = error.value,
             let character = printable(value)
         {
@@ -137,14 +155,12 @@ enum ErrorText {
         let kinds = "a TC string (C… or B…), GPP string (D…), US Privacy string (1YNN) or AC string (2~…)"
         switch error.field.description {
         case "whitespace":
-            return "unknownFormat: the input starts or ends with white space at character \(error.characterOffset ?? 0)"
+            return "the input starts or ends with white space at character \(error.characterOffset ?? 0)"
         case "base64url":
-            return "unknownFormat: base64url text, but not \(kinds): its first character begins none of them"
+            return "base64url text, but not \(kinds): its first character begins none of them"
         default:
-            if let format = error.format {
-                return "\(format) unknownFormat: not \(Explanation.title(format).lowercasedArticle)"
-            }
-            return "unknownFormat: not \(kinds)"
+            if let format = error.format { return "not \(Explanation.title(format).lowercasedArticle)" }
+            return "not \(kinds)"
         }
     }
 

@@ -193,8 +193,11 @@ enum JSONOutput {
     /// with `field`, `bitOffset` (and our own `segment`, `characterOffset`, `kind`) when known, and `source` when
     /// the string came from a URL, bid request or preferences.
     static func errorObject(input: String, source: String?, error: ConsentError) -> JSONValue {
-        var details = JSONObject([("code", .string(error.code.description)), ("message", .string(error.message))])
-        if error.field.utf8CodeUnitCount > 0 { details.append("field", .string(error.field.description)) }
+        let message = ErrorText.message(for: error, input: input)
+        var details = JSONObject([("code", .string(error.code.description)), ("message", .string(message))])
+        if error.field.utf8CodeUnitCount > 0 && ErrorText.namesAField(error) {
+            details.append("field", .string(error.field.description))
+        }
         if let bitOffset = error.bitOffset { details.append("bitOffset", .int(Int64(bitOffset))) }
         if error.segment.utf8CodeUnitCount > 0 { details.append("segment", .string(error.segment.description)) }
         if let characterOffset = error.characterOffset {
