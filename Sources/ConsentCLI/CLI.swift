@@ -43,8 +43,13 @@ enum CLI {
 
     private static func dispatch(command arguments: [String], leading: [String], io: CommandIO) -> ExitCode {
         guard let first = arguments.first else {
-            io.output.write(HelpText.main)
-            return .success
+            // `echo 1YNN | consent` decodes standard input, as `consent decode` does; typed alone at a terminal,
+            // `consent` shows what it can do.
+            if io.input.isTerminal {
+                io.output.write(HelpText.main)
+                return .success
+            }
+            return run(DecodeCommand.self, leading, io: io)
         }
         switch first {
         case "-h", "--help":

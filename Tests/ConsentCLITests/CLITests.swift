@@ -8,11 +8,22 @@ import Testing
 @Suite struct CLITests {
     @Test func printsHelpOnStandardOutputWithStatusZero() {
         for arguments in [["--help"], ["-h"], ["help"], ["help", "help"], ["help", "--help"], []] {
-            let result = run(arguments)
+            let result = run(arguments, inputIsTerminal: true)
             #expect(result.status == 0)
             #expect(result.output == HelpText.main)
             #expect(result.error.isEmpty)
         }
+    }
+
+    /// `consent <input>...` is `consent decode <input>...`, and so is `echo 1YNN | consent`: with no argument and
+    /// standard input not a terminal, standard input is decoded (the help is for `consent` typed alone).
+    @Test func withNoArgumentPipedInputIsDecoded() {
+        let result = run([], input: "1YNN\n")
+        #expect(result.status == 0)
+        #expect(result.output == run(["decode"], input: "1YNN\n").output)
+        #expect(result.output.hasPrefix("US Privacy string"), "\(result.output)")
+        let json = run(["--json"], input: "1YNN\n")
+        #expect(json.output == run(["decode", "--json"], input: "1YNN\n").output)
     }
 
     @Test func printsCommandHelpThreeWays() {

@@ -44,6 +44,7 @@ enum HelpText {
     static let mainUsage = """
         USAGE: consent <command> [<options>] [<input> ...]
                consent <input> ...          (the same as consent decode <input> ...)
+               ... | consent                (the same as consent decode: reads standard input)
 
         """
 

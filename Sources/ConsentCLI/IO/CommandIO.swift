@@ -33,10 +33,11 @@ struct CommandIO {
         input: String = "",
         environment: [String: String] = [:],
         outputIsTerminal: Bool = false,
+        inputIsTerminal: Bool = false,
         currentTime: Int64 = 1_780_000_000
     ) -> CommandIO {
         CommandIO(
-            input: LineReader(.memory(Array(input.utf8))),
+            input: LineReader(.memory(Array(input.utf8)), isTerminal: inputIsTerminal),
             output: Output(.memory, isTerminal: outputIsTerminal),
             error: Output(.memory),
             environment: environment,

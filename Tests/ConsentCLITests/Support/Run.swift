@@ -15,9 +15,15 @@ func run(
     _ arguments: [String],
     input: String = "",
     environment: [String: String] = [:],
-    terminal: Bool = false
+    terminal: Bool = false,
+    inputIsTerminal: Bool = false
 ) -> RunResult {
-    let io = CommandIO.memory(input: input, environment: environment, outputIsTerminal: terminal)
+    let io = CommandIO.memory(
+        input: input,
+        environment: environment,
+        outputIsTerminal: terminal,
+        inputIsTerminal: inputIsTerminal
+    )
     let status = CLI.run(arguments: arguments, io: io)
     return RunResult(status: status.rawValue, output: io.output.text, error: io.error.text)
 }
