@@ -42,6 +42,16 @@ import Testing
         #expect(gpp["IABGPP_TCFEU2_CmpSdkVersion"] == nil)
     }
 
+    /// inapp-keys.md §1: outside the GDPR a CMP stores IABTCF_gdprApplies = 0 and no TC string; a gdpr flag alone
+    /// gives that key (it was refused: "no consent string in the input"). No flag and no string is still an error.
+    @Test func keysWriteGdprAppliesFromAFlagAlone() throws {
+        let result = run(["keys", "gdpr=0"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try JSONValue(parsing: result.output) == .object(JSONObject([("IABTCF_gdprApplies", .int(0))])))
+        #expect(run(["keys", #"{"regs":{"gdpr":1}}"#]).status == 0)
+        #expect(run(["keys", "gdpr_consent="]).status == 1)
+    }
+
     /// The CMP SDK keys come from the CMP: given as options, they are written as given, whatever the string's CmpId.
     @Test func keysWriteTheCMPSDKKeysGivenAsOptions() throws {
         let options = ["--cmp-sdk-id", "300", "--cmp-sdk-version", "4"]

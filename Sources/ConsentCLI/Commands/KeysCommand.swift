@@ -70,7 +70,9 @@ struct KeysCommand: Command {
             }
         }
         if failed { return .failure }
-        guard !strings.isEmpty else {
+        // A gdpr flag alone is keys enough: a CMP outside the GDPR stores IABTCF_gdprApplies = 0 and no TC string
+        // (inapp-keys.md §1).
+        guard !strings.isEmpty || gdprApplies != nil else {
             reporter.report(InputError("empty", "no consent string in the input"), input: "", label: "keys")
             return .failure
         }
