@@ -471,8 +471,11 @@ import Testing
         #expect(!codes.contains("gdprWithoutTCString"), "\(result.output)")
     }
 
-    @Test func keysWithoutAnyStringFails() {
-        #expect(run(["keys", "gdpr=1"]).status == 1)
+    /// With neither a string nor a gdpr flag there is no key to write (a flag alone writes IABTCF_gdprApplies:
+    /// InAppKeyCommandTests).
+    @Test func keysWithoutAnyStringOrFlagFails() {
+        #expect(run(["keys", "us_privacy="]).status == 1)
+        #expect(run(["keys", "gdpr=1"]).status == 0)
         #expect(run(["keys", "--format", "yaml", "1YNN"]).status == 64)
     }
 
@@ -495,6 +498,15 @@ import Testing
                 "error: truncated reading purposeLegitimateInterests at bit 176: needed 24 bits, 10 left"
             )
         )
+    }
+
+    /// A segment that fails after its type was read is named by it (it was "segment").
+    @Test func explainNamesASegmentThatFailsByItsType() throws {
+        let result = run(["explain", "--json", "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQ"])
+        #expect(result.status == 1)
+        let fields = try jsonLines(result.output).dropLast()
+        #expect(fields.last?["field"] == .string("(unread)"))
+        #expect(fields.last?["segment"] == .string("disclosedVendors"))
     }
 
     /// Two unknown sections are told apart by their ids, the keys `decode --json` gives them.

@@ -52,6 +52,7 @@ extension ExplainedSegment {
                     if let learned = try walker(&recorder) { segment.name = learned }
                     recorder.remainder("(padding)")
                 } catch {
+                    if let named = recorder.segmentName { segment.name = named }
                     recorder.remainder("(unread)")
                     segment.failure = failureText(error, field: recorder.current)
                 }

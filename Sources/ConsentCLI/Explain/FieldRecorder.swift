@@ -11,6 +11,9 @@ struct FieldRecorder {
     private var prefix = ""
     /// The path of the field being read, for the message when reading it fails.
     private(set) var current = ""
+    /// The segment's name as soon as a walker knows it (a TC string segment's type names it), so that a segment
+    /// that fails after its type is still named by it.
+    var segmentName: String?
 
     init(_ reader: BitReader) { self.reader = reader }
 

@@ -34,19 +34,15 @@ enum TCFExplainer {
                 default: "\(type) (unknown)"
                 }
             }
+            let names = [1: "disclosedVendors", 2: "allowedVendors", 3: "publisherTC"]
+            recorder.segmentName = names[type] ?? "unknown"
             switch type {
-            case 1:
-                try vendorSection("disclosedVendors", &recorder)
-                return "disclosedVendors"
-            case 2:
-                try vendorSection("allowedVendors", &recorder)
-                return "allowedVendors"
-            case 3:
-                try publisherTC(&recorder)
-                return "publisherTC"
-            default:
-                return "unknown"
+            case 1: try vendorSection("disclosedVendors", &recorder)
+            case 2: try vendorSection("allowedVendors", &recorder)
+            case 3: try publisherTC(&recorder)
+            default: break
             }
+            return recorder.segmentName
         }
     }
 

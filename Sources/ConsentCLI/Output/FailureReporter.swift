@@ -46,7 +46,8 @@ struct FailureReporter {
     }
 
     private func line(_ prefix: String, label: String, source: String?, text: String) {
-        var where_ = FailureReporter.shortened(label)
+        // An empty input is shown as '' ("error: : empty" read like a stray colon).
+        var where_ = label.isEmpty ? "''" : FailureReporter.shortened(label)
         if let source { where_ += " (\(source))" }
         // Results so far first, so that a terminal shows messages next to the input they concern.
         io.output.flush()
