@@ -139,6 +139,30 @@ import Testing
 
     // MARK: encode
 
+    /// A refused member is named with what is wrong with it: missing, or a value the field does not take.
+    @Test func encodeSaysWhetherAMemberIsMissingOrHasAValueItCannotTake() {
+        #expect(
+            run(["encode", #"{"type":"usp"}"#]).error.hasSuffix(
+                #"bad JSON in version: the member "version" is missing"# + "\n"
+            )
+        )
+        let letter = run(["encode", #"{"type":"usp","version":1,"notice":"y","optOutSale":"N","lspaCovered":"N"}"#])
+        #expect(letter.status == 1)
+        #expect(
+            letter.error.hasSuffix(#"bad JSON in notice: "y" is not a value notice can take"# + "\n"),
+            "\(letter.error)"
+        )
+        let gpp =
+            #"{"type":"gpp","version":1,"sectionIds":[6],"sections":{"uspv1":{"version":1,"notice":"Y","optOutSale":"Q","lspaCovered":"N"}}}"#
+        let section = run(["encode", gpp]).error
+        #expect(section.contains(#""Q" is not a value optOutSale can take"#), "\(section)")
+        // The member missing from one US section, present in another: the section the error names decides.
+        let sixSections = run(["decode", "--json", "DBABrGA~BVVqAAEABCA~BVoYYZoI~BVoYYYI~BVoYYQg~BVaGGGCA~BVoYYYQg"])
+        let withoutVersion = sixSections.output.replacingOccurrences(of: #""usnat":{"version":1,"#, with: #""usnat":{"#)
+        let missing = run(["encode", withoutVersion]).error
+        #expect(missing.contains(#"the member "version" is missing"#), "\(missing)")
+    }
+
     @Test func encodeReadsJSONLinesAndPrettyDocuments() {
         let pretty = """
             {

@@ -15,11 +15,13 @@ enum ErrorText {
     /// ``line(for:input:)`` without its leading kind and code (`truncated: `): the `message` of a JSON error object,
     /// which has the code in a member of its own.
     static func message(for error: ConsentError, input: String = "") -> String {
-        guard error.code != .unknownFormat, let first = input.unicodeScalars.first,
+        // White space around a JSON document is no fault of it: the hint is for strings.
+        guard error.code != .unknownFormat, error.code != .badJSON, let first = input.unicodeScalars.first,
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
         else {
             return withLine(text(for: error), of: error, in: input) + keyHint(for: error, in: input)
-                + sectionCountHint(for: error, in: input) + otherSections(of: input, failing: error)
+                + memberHint(for: error, in: input) + sectionCountHint(for: error, in: input)
+                + otherSections(of: input, failing: error)
         }
         return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
     }
@@ -62,6 +64,41 @@ enum ErrorText {
         }
         if error.field.utf8CodeUnitCount == 0 { return ": the key \"\(key)\" is not one this object has (misspelt?)" }
         return ": the key \"\(key)\" belongs in another object"
+    }
+
+    /// For a JSON document refused for a member a reader names (`bad JSON in notice`): that the member is missing,
+    /// or what its value is, which the format does not take. The member is looked for in the object of the error's
+    /// segment when the document has one (`sections.usnat`, `publisherTC`), else at the top, else anywhere in the
+    /// document (a uspv1 section's reader names no segment); no hint when that does not settle it.
+    private static func memberHint(for error: ConsentError, in document: String) -> String {
+        guard error.code == .badJSON, error.format != nil, error.characterOffset == nil,
+            error.field.utf8CodeUnitCount > 0, let root = try? JSONValue(parsing: document), root.objectValue != nil
+        else { return "" }
+        let key = error.field.description
+        let missing = ": the member \"\(key)\" is missing"
+        func refused(_ value: JSONValue) -> String { ": \(value.serialized()) is not a value \(key) can take" }
+        let segment = error.segment.description
+        if !segment.isEmpty, let place = root["sections"]?[segment] ?? root[segment], place.objectValue != nil {
+            return place[key].map(refused) ?? missing
+        }
+        if let value = root[key] { return refused(value) }
+        let everywhere = values(of: key, in: root)
+        if everywhere.isEmpty { return missing }
+        return everywhere.count == 1 ? refused(everywhere[0]) : ""
+    }
+
+    /// The values of every member named `key` in `value` and the objects and arrays it holds.
+    private static func values(of key: String, in value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .object(let object):
+            return object.flatMap { member in
+                (member.key == key ? [member.value] : []) + values(of: key, in: member.value)
+            }
+        case .array(let items):
+            return items.flatMap { values(of: key, in: $0) }
+        default:
+            return []
+        }
     }
 
     /// The JSON string that starts at UTF-8 offset `offset` of `document`, decoded; nil when none starts there.
