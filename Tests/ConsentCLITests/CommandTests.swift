@@ -505,6 +505,16 @@ import Testing
 
     // MARK: explain
 
+    /// Several strings give one stream: each field names the string it is of.
+    @Test func explainJSONNamesTheStringOfEachField() throws {
+        let fields = try jsonLines(run(["explain", "--json", "1YNN", "1YYN"]).output)
+        #expect(fields.count == 8)
+        #expect(
+            fields.map { $0["input"]?.stringValue ?? "" } == Array(repeating: "1YNN", count: 4)
+                + Array(repeating: "1YYN", count: 4)
+        )
+    }
+
     @Test func explainJSONPrintsOneObjectPerField() throws {
         let result = run(["explain", "--json", "1YNN"])
         #expect(result.status == 0)

@@ -78,6 +78,8 @@ enum Explanation {
                 JSONOutput.writeLine(
                     .object(
                         JSONObject([
+                            // The string each field is of: several strings give one stream (json lines).
+                            ("input", .string(input)),
                             ("segment", .string(segment.name)), ("field", .string(field.field)),
                             (segment.countsCharacters ? "characterOffset" : "bitOffset", .int(Int64(field.bitOffset))),
                             ("width", .int(Int64(field.width))), ("bits", .string(field.bits)),

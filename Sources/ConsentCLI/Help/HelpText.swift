@@ -324,7 +324,8 @@ enum HelpText {
           <input>               A string, URL, cookies, bid request or @FILE (see consent help decode).
 
         OPTIONS:
-          -j, --json            One JSON object per field: {"segment","field","bitOffset","width","bits","value"}.
+          -j, --json            One JSON object per field: {"input","segment","field","bitOffset","width",
+                                "bits","value"}, input the string it is a field of.
           -k, --kind <kind>     Read bare strings as tcf, gpp, usp or ac instead of detecting the kind.
           --strict              Judge each string as consent decode --strict does.
           --color <when>        auto (default), always or never.
