@@ -194,7 +194,13 @@ package enum InputExtractor {
                 input.storedTypes = [:]  // the text form stores every value as text: the types are unknown
                 return input
             }
-            throw InputError("badJSON", "not valid JSON: \(error.message)")
+            var message = "not valid JSON: \(error.message)"
+            if let offset = error.characterOffset, offset >= text.utf8.count {
+                // `{` alone: the first line of a pretty-printed document on standard input, read a line at a time.
+                message += "; it ends before the document does: a JSON document over several lines is read whole"
+                message += " from @FILE (standard input is one input per line)"
+            }
+            throw InputError("badJSON", message)
         }
         guard let object = document.objectValue else {
             throw InputError("unknownFormat", "the JSON document is not an object")

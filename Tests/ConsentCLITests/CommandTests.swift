@@ -505,6 +505,16 @@ import Testing
 
     // MARK: explain
 
+    /// A pretty-printed document on standard input is read a line at a time: its first line says how to read it.
+    @Test func aDocumentCutAtItsFirstLineSaysToUseAFile() throws {
+        let result = run(["decode", "--json"], input: "{\n  \"regs\": {\"gdpr\": 1}\n}\n")
+        let first = try #require(try jsonLines(result.output).first)
+        #expect(first["error"]?["code"] == .string("badJSON"))
+        #expect(first["error"]?["message"]?.stringValue?.contains("read whole from @FILE") == true, "\(first)")
+        let wrong = run(["decode", #"{"regs":}"#]).error
+        #expect(!wrong.contains("@FILE"), "\(wrong)")
+    }
+
     /// Several strings give one stream: each field names the string it is of.
     @Test func explainJSONNamesTheStringOfEachField() throws {
         let fields = try jsonLines(run(["explain", "--json", "1YNN", "1YYN"]).output)
