@@ -19,7 +19,9 @@ extension AdditionalConsentString {
                     .warning,
                     code: "providerInBothLists",
                     field: "disclosedProviders",
-                    message: "providers \(both.foldedDescription) are both consented and disclosed; "
+                    message: (both.count == 1
+                        ? "provider \(both.foldedDescription) is" : "providers \(both.foldedDescription) are")
+                        + " both consented and disclosed; "
                         + "consented providers should not be repeated after dv."
                 )
             )

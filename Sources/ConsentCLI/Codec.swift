@@ -32,7 +32,7 @@ enum Codec {
     /// sent beside a GPP string.
     static func lint(_ decoded: DecodedString, now: Int64, gppSID: [Int]? = nil) -> [Diagnostic] {
         switch decoded.value {
-        case .gpp(let value): value.lint(gppSID: gppSID)
+        case .gpp(let value): value.lint(gppSID: gppSID, now: now * 10)
         default: decoded.value.lint(now: now * 10)
         }
     }

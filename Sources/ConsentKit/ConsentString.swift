@@ -60,12 +60,13 @@ public enum ConsentString: Sendable, Hashable {
     }
 
     /// The format's lint findings: ``TCF/TCFString/lint(now:)`` (with `now`, deciseconds since 1970, for the
-    /// "timestamp in the future" rule), ``GPP/GPPString/lint(tcString:gppSID:)``, ``USPrivacy/USPrivacyString/lint()``,
+    /// "timestamp in the future" rule, of a GPP string's TC string section too),
+    /// ``GPP/GPPString/lint(tcString:gppSID:now:)``, ``USPrivacy/USPrivacyString/lint()``,
     /// ``AdditionalConsent/AdditionalConsentString/lint()``.
     public func lint(now: Int64? = nil) -> [Diagnostic] {
         switch self {
         case .tcf(let value): value.lint(now: now)
-        case .gpp(let value): value.lint()
+        case .gpp(let value): value.lint(now: now)
         case .usp(let value): value.lint()
         case .ac(let value): value.lint()
         }

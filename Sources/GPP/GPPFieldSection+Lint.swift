@@ -4,8 +4,9 @@ extension GPPFieldSection {
     /// Findings about values that decode but break the specification or the MSPA (gpp-sections.md "Validation
     /// rules"), and about how the section was written. Field paths are `prefix.key` (list items `key[i]`).
     ///
-    /// - error `undefinedValue`: a value the field's value table does not define (3 in a 2-bit field,
-    ///   MspaCoveredTransaction 0, restriction type 3).
+    /// - warning `undefinedValue`: a value the field's value table does not define (3 in a 2-bit field,
+    ///   MspaCoveredTransaction 0, restriction type 3). A warning, as gpp-sections.md "Validation rules" recommends
+    ///   for rule 3 (such strings are in the wild: LiveRamp's encoder writes MspaCoveredTransaction 0).
     /// - warning `noticeOptOutMismatch`: notice 0 needs opt-out 0, notice 1 needs opt-out 1 or 2, notice 2 needs
     ///   opt-out 1 (the rules iabgpp-es dropped in 3.1.5, its targeted-advertising bug fixed).
     /// - warning `mspaModeConflict`: MspaServiceProviderMode 1 needs MspaOptOutOptionMode 2 and the sale (and, in
@@ -32,7 +33,7 @@ extension GPPFieldSection {
                 case .integer(let number) where !field.values.allows(number):
                     findings.append(
                         Diagnostic(
-                            .error,
+                            .warning,
                             code: "undefinedValue",
                             field: path(key),
                             message: "\(field.name) \(number) is not defined"
@@ -42,7 +43,7 @@ extension GPPFieldSection {
                     for (index, item) in list.enumerated() where !field.values.allows(item) {
                         findings.append(
                             Diagnostic(
-                                .error,
+                                .warning,
                                 code: "undefinedValue",
                                 field: path("\(key)[\(index)]"),
                                 message: "\(field.name) item \(index + 1) is \(item), which is not defined"
@@ -53,7 +54,7 @@ extension GPPFieldSection {
                     for restriction in list where !field.values.allows(restriction.restrictionType) {
                         findings.append(
                             Diagnostic(
-                                .error,
+                                .warning,
                                 code: "undefinedValue",
                                 field: path(key),
                                 message:

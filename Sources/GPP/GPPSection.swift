@@ -58,12 +58,13 @@ public enum GPPSection: Sendable, Hashable {
         }
     }
 
-    /// The section's lint findings, field paths prefixed with the section's key.
-    public func lint() -> [Diagnostic] {
+    /// The section's lint findings, field paths prefixed with the section's key; `now` (deciseconds since 1970)
+    /// for the "timestamp in the future" rule of a TC string section.
+    public func lint(now: Int64? = nil) -> [Diagnostic] {
         let findings: [Diagnostic]
         switch self {
-        case .tcfEuV1(let string): findings = string.lint()
-        case .tcfEuV2(let string): findings = string.lint()
+        case .tcfEuV1(let string): findings = string.lint(now: now)
+        case .tcfEuV2(let string): findings = string.lint(now: now)
         case .usPrivacy(let string): findings = string.lint()
         case .fields(let section): return section.lint()
         case .unknown(let section):

@@ -8,8 +8,9 @@ extension GPPString {
     /// `sectionIdsNotAscending`), the header's own id 3 listed as a section (error `headerSectionId`), unknown
     /// sections (info `unknownSection`), and the cross-signal checks when their input is given: `tcString` (the
     /// standalone TC string, `gdpr_consent`) against section 2, `gppSID` (the applicable section ids, `gpp_sid`)
-    /// against the header.
-    public func lint(tcString: String? = nil, gppSID: [Int]? = nil) -> [Diagnostic] {
+    /// against the header. `now` (deciseconds since 1970) turns on the "timestamp in the future" rule of a TC string
+    /// in section 2, as ``TCF/TCString/lint(now:)`` does for a standalone one.
+    public func lint(tcString: String? = nil, gppSID: [Int]? = nil, now: Int64? = nil) -> [Diagnostic] {
         var findings: [Diagnostic] = []
         // Only a header that is still written as it was (its ids unchanged) is reported.
         if let header = memory.header?.substring, let padding = GPPHeader.padding(of: header), padding.irregular,
@@ -63,7 +64,7 @@ extension GPPString {
                 )
             }
             previous = Swift.max(previous, section.id)
-            findings += section.lint()
+            findings += section.lint(now: now)
         }
         if let tcString { findings += lintTCString(tcString) }
         if let gppSID { findings += lintApplicableSections(gppSID) }

@@ -25,6 +25,14 @@ struct LintFinding {
 struct LintFindings {
     var all: [LintFinding] = []
 
+    /// `noun` and the ids, singular or plural as their count is, with the verb that agrees (`Vendor 7 has`,
+    /// `Vendors 1-3 have`), or without a verb when none is given.
+    static func ids(_ noun: String, _ ids: IDSet, _ singularVerb: String = "", _ pluralVerb: String = "") -> String {
+        let one = ids.count == 1
+        let verb = one ? singularVerb : pluralVerb
+        return noun + (one ? " " : "s ") + ids.foldedDescription + (verb.isEmpty ? "" : " " + verb)
+    }
+
     /// A `purposeNotDefined` warning on `field` when `purposes` holds any beyond 1-11 (tcf.md §9), named by the
     /// field that has them.
     mutating func checkPurposesDefined(_ purposes: IDSet, _ segment: StaticString, _ field: StaticString) {
@@ -35,9 +43,7 @@ struct LintFindings {
             "purposeNotDefined",
             segment,
             field,
-            (undefined.count == 1
-                ? "Purpose \(undefined.foldedDescription) is" : "Purposes \(undefined.foldedDescription) are")
-                + " not defined by the current vendor list (1-11)."
+            LintFindings.ids("Purpose", undefined, "is", "are") + " not defined by the current vendor list (1-11)."
         )
     }
 
@@ -141,7 +147,8 @@ struct LintFindings {
                 "trailingEquals",
                 name,
                 "",
-                "The segment ends with \(segment.trailingEquals) '=' characters, which some decoders reject."
+                "The segment ends with \(segment.trailingEquals) '=' character\(segment.trailingEquals == 1 ? "" : "s"), "
+                    + "which some decoders reject."
             )
         }
     }

@@ -75,7 +75,7 @@ extension TCString {
                 "legitimateInterestNotAllowed",
                 "core",
                 "purposeLegitimateInterests",
-                "Legitimate interest is not allowed for purposes \(misused.foldedDescription)."
+                "Legitimate interest is not allowed for " + LintFindings.ids("purpose", misused) + "."
             )
         }
         findings.checkPurposesDefined(purposeConsents, "core", "purposeConsents")
@@ -87,7 +87,7 @@ extension TCString {
                 "specialFeatureNotDefined",
                 "core",
                 "specialFeatureOptins",
-                "Special features \(undefinedFeatures.foldedDescription) are not defined (1-2)."
+                LintFindings.ids("Special feature", undefinedFeatures, "is", "are") + " not defined (1-2)."
             )
         }
         findings.checkVendorListVersion(vendorListVersion)
@@ -138,7 +138,9 @@ extension TCString {
                     "vendorNotDisclosed",
                     "disclosedVendors",
                     "",
-                    "Vendors \(undisclosed.foldedDescription) have consent or legitimate interest but are not disclosed."
+                    LintFindings.ids("Vendor", undisclosed, "has", "have")
+                        + " consent or legitimate interest but " + (undisclosed.count == 1 ? "is" : "are")
+                        + " not disclosed."
                 )
             }
         } else {
@@ -170,7 +172,9 @@ extension TCString {
     }
 
     private func checkRestrictions(_ findings: inout LintFindings) {
-        var previous: PublisherRestriction?
+        // The vendors each purpose has restricted so far: a vendor under a second type of the same purpose is a
+        // conflict, whichever types lie between the two (0 and 2 with a 1 between them).
+        var restrictedByPurpose: [Int: IDSet] = [:]
         for restriction in publisherRestrictions {
             let purpose = restriction.purposeId
             if purpose > 24 {
@@ -200,25 +204,32 @@ extension TCString {
                     "The restriction of purpose \(purpose), type \(restriction.restrictionType.rawValue) names no vendor."
                 )
             }
-            if let previous, previous.purposeId == purpose, previous.vendorIds.intersects(restriction.vendorIds) {
+            let restricted = restrictedByPurpose[purpose, default: IDSet()]
+            let conflicting = restricted.intersection(restriction.vendorIds)
+            if !conflicting.isEmpty {
                 findings.add(
                     .warning,
                     "conflictingRestrictions",
                     "core",
                     "publisherRestrictions",
-                    "Vendors \(previous.vendorIds.intersection(restriction.vendorIds).foldedDescription) have two "
-                        + "restriction types for purpose \(purpose)."
+                    LintFindings.ids("Vendor", conflicting, "has", "have")
+                        + " two restriction types for purpose \(purpose)."
                 )
             }
-            previous = restriction
+            restrictedByPurpose[purpose] = restricted.union(restriction.vendorIds)
         }
     }
 
     private static func checkLayout(_ layout: TCStringLayout, _ findings: inout LintFindings) {
         for field in VendorField.allCases {
             guard let scan = layout.vendorSections[field] else { continue }
-            let segment: StaticString = field == .disclosedVendors || field == .allowedVendors ? field.name : "core"
-            findings.checkVendorSection(scan, segment: segment, field: field.name)
+            // A segment of its own is the field: `disclosedVendors`, not `disclosedVendors.disclosedVendors`.
+            let ownSegment = field == .disclosedVendors || field == .allowedVendors
+            findings.checkVendorSection(
+                scan,
+                segment: ownSegment ? field.name : "core",
+                field: ownSegment ? "" : field.name
+            )
         }
         var seenPairs: [TCStringLayout.RestrictionEntry] = []
         for entry in layout.restrictions {

@@ -342,6 +342,18 @@ import Testing
         #expect(decoded[2]["input"] == .string("CO"))
     }
 
+    /// tcf.md §9 "neither in the future" holds for the TC string of GPP section 2 too (the GPP path had no clock).
+    @Test func lintFindsATimestampInTheFutureInGPPSectionTwo() throws {
+        let future: Int64 = 1_790_000_000 * 10  // after the memory clock's 1_780_000_000 s
+        let tcString = try TCString(created: future, lastUpdated: future, cmpId: 10, vendorConsents: [2]).encoded()
+        let gpp = try GPPString(sections: [.tcfEuV2(TCString(encoded: tcString))]).encoded()
+        for input in [tcString, gpp] {
+            let object = try #require(try jsonLines(run(["lint", "--json", input]).output).first)
+            let codes = (object["diagnostics"]?.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+            #expect(codes.contains("timestampInFuture"), "\(input): \(codes)")
+        }
+    }
+
     @Test func lintCountsAStringThatDoesNotDecodeAsAnError() throws {
         let result = run(["lint", "--json", "CO"])
         #expect(result.status == 1)

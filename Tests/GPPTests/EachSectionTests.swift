@@ -60,7 +60,7 @@ import Testing
 
     /// Strict decoding's rule checks concern the whole string: each section is read leniently.
     @Test func strictRuleChecksAreLeftToTheWholeDecode() throws {
-        let text = "DBABLA~BVVqAAEABCA"  // MspaCoveredTransaction 0: an error-level lint finding
+        let text = "DBABTA~1Y--"  // Opt-Out Sale '-' with a notice: an error-level lint finding (usp.md §3)
         #expect(thrownError { () throws(ConsentError) in _ = try GPPString(encoded: text, options: .strict) } != nil)
         let outcomes = try GPPString.decodingEachSection(text, options: .strict)
         #expect(try outcomes.map { try $0.result.get() } == GPPString(encoded: text).sections)

@@ -123,6 +123,37 @@ import Testing
         )
     }
 
+    /// tcf.md §9: "a vendor should not appear under two different types for the same purpose", whichever types lie
+    /// between the two (a vendor under types 0 and 2 with a type 1 between them was missed).
+    @Test func aVendorUnderTwoTypesOfAPurposeIsAConflictWhateverLiesBetween() {
+        var value = LintTests.clean
+        value.publisherRestrictions = [
+            PublisherRestriction(purposeId: 2, restrictionType: .notAllowed, vendorIds: [6]),
+            PublisherRestriction(purposeId: 2, restrictionType: .requireConsent, vendorIds: [2]),
+            PublisherRestriction(purposeId: 2, restrictionType: .requireLegitimateInterest, vendorIds: [6, 8]),
+            PublisherRestriction(purposeId: 3, restrictionType: .notAllowed, vendorIds: [8]),
+        ]
+        let conflicts = value.lint(now: LintTests.day).filter { $0.code == "conflictingRestrictions" }
+        #expect(conflicts.map(\.message) == ["Vendor 6 has two restriction types for purpose 2."])
+    }
+
+    /// A finding on a segment of its own is on that segment's field, once: `disclosedVendors` (it was
+    /// `disclosedVendors.disclosedVendors`, a path the JSON form does not have).
+    @Test func aFindingOnTheDisclosedVendorsSegmentHasItsPathOnce() throws {
+        var value = LintTests.clean
+        value.vendorConsents = [2]
+        value.vendorLegitimateInterests = [2]
+        value.disclosedVendors = [2, 300]  // range form: 46 bits where a bit field takes 300
+        let parts = try value.encoded().split(separator: ".").map(String.init)
+        // The segment: type (3 bits), MaxVendorId (16 bits) 300 -> 10, so that id 300 lies above it.
+        var bits = ConsentTestSupportBits.bits(parts[1])
+        let start = bits.index(bits.startIndex, offsetBy: 3)
+        bits.replaceSubrange(start..<bits.index(start, offsetBy: 16), with: "0000000000001010")
+        let decoded = try TCString(encoded: parts[0] + "." + ConsentTestSupportBits.text(bits))
+        let findings = decoded.lint(now: LintTests.day)
+        #expect(findings.filter { $0.code == "vendorIdAboveMaxVendorId" }.map(\.field) == ["disclosedVendors"])
+    }
+
     @Test func severitiesFollowTheSpecAndTheDeadlines() {
         var value = LintTests.clean
         value.disclosedVendors = nil
