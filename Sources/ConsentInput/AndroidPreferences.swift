@@ -36,7 +36,9 @@ package enum AndroidPreferences {
                 entries.append((name, .boolean(value == "true")))
             case "float":
                 try scanner.skipElement(tag)
-                entries.append((name, .string(value ?? "")))
+                entries.append(
+                    (name, value.flatMap(Double.init).map(AppPreferences.Value.float) ?? .string(value ?? ""))
+                )
             default:
                 try scanner.skipElement(tag)
             }

@@ -11,13 +11,19 @@ package enum AppPreferences {
         case integer(Int)
         /// An Android `<long>` (`putLong`): a number, but not one `getInt` reads.
         case long(Int)
+        /// An Android `<float>` (`putFloat`) or a property list's `<real>` with a fraction: a number, but not one
+        /// `getInt` reads.
+        case float(Double)
         case boolean(Bool)
 
-        /// The value as text: numbers in decimal, booleans as `1`/`0` (how the CMP API stores them).
+        /// The value as text: numbers in decimal (a float without a fraction as an integer, so that `2.0` is
+        /// compared as the 2 it says), booleans as `1`/`0` (how the CMP API stores them).
         package var text: String {
             switch self {
             case .string(let text): text
             case .integer(let number), .long(let number): String(number)
+            case .float(let number):
+                number.isFinite && number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
             case .boolean(let flag): flag ? "1" : "0"
             }
         }
@@ -28,14 +34,15 @@ package enum AppPreferences {
             case .string: .string
             case .integer: .integer
             case .long: .long
+            case .float: .float
             case .boolean: .boolean
             }
         }
     }
 
-    /// The type a preferences file stores a value with (`putString`, `putInt`, `putLong`, `putBoolean`).
+    /// The type a preferences file stores a value with (`putString`, `putInt`, `putLong`, `putFloat`, `putBoolean`).
     package enum StoredType: String, Equatable, Sendable {
-        case string, integer, long, boolean
+        case string, integer, long, float, boolean
     }
 
     /// Keys that hold consent strings, and their kinds.

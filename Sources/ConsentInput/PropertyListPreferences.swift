@@ -49,8 +49,9 @@ package enum PropertyListPreferences {
         if let text = item as? String { return .string(text) }
         if let number = item as? NSNumber {
             let double = number.doubleValue
+            // A whole number is one (NSUserDefaults' integerForKey reads a real 2.0 as 2); a fraction is a real.
             if double == double.rounded(), abs(double) < 1e15 { return .integer(number.intValue) }
-            return .string(number.stringValue)
+            return .float(double)
         }
         return nil
     }

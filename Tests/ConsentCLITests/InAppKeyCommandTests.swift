@@ -141,6 +141,27 @@ import Testing
         #expect(entries.first { $0.key == "IABTCF_gdprApplies" }?.value == .long(1))
     }
 
+    /// A `<float>` is a type mistake like a `<long>` (getInt throws on it), not a string: its value is compared as
+    /// the number it says, and gdprApplies 1.0 is still the CMP's flag.
+    @Test func lintFlagsAnAndroidFloatAsAFloat() throws {
+        let xml = """
+            <map>
+                <float name="IABTCF_gdprApplies" value="1.0" />
+                <string name="IABTCF_TCString">\(Self.tcString)</string>
+                <float name="IABTCF_PolicyVersion" value="2.0" />
+            </map>
+            """
+        let diagnostics = try lintDiagnostics(xml)
+        let policy = finding(diagnostics, code: "inAppKeyType", field: "IABTCF_PolicyVersion")
+        #expect(policy?["message"]?.stringValue?.contains("stored as a float") == true, "\(diagnostics)")
+        #expect(finding(diagnostics, code: "inAppKeyType", field: "IABTCF_gdprApplies") != nil)
+        #expect(finding(diagnostics, code: "inAppKeyDifferent", field: "IABTCF_PolicyVersion") == nil)
+        #expect(finding(diagnostics, code: "badGdprFlag", field: "IABTCF_gdprApplies") == nil)
+        #expect(finding(diagnostics, code: "inAppKeyUnexpected", field: "IABTCF_gdprApplies") == nil)
+        let entries = try AndroidPreferences.entries(xml: Array(xml.utf8))
+        #expect(entries.first { $0.key == "IABTCF_PolicyVersion" }?.value == .float(2))
+    }
+
     // MARK: 5. the pre-2.2 key
 
     /// inapp-keys.md §4: "Using IABTCF_UseNonStandardStacks only (renamed in 2.2)"; a finding names the key stored.

@@ -143,7 +143,7 @@ enum InAppKeyChecks {
         for (key, text) in texts {
             switch input.storedTypes[key] {
             case .string?: stored[key] = .string(text)
-            case .integer?, .long?: stored[key] = Int(text).map(InAppValue.integer) ?? .string(text)
+            case .integer?, .long?, .float?: stored[key] = Int(text).map(InAppValue.integer) ?? .string(text)
             case .boolean?: stored[key] = .boolean(text == "1")
             case nil: stored[key] = Int(text).flatMap { String($0) == text ? .integer($0) : nil } ?? .string(text)
             }
@@ -226,6 +226,7 @@ extension AppPreferences.StoredType {
         case .string: "getString"
         case .integer: "getInt"
         case .long: "getLong"
+        case .float: "getFloat"
         case .boolean: "getBoolean"
         }
     }

@@ -43,6 +43,7 @@ enum PreferencesWriter {
             switch entry.value {
             case .string(let text): object.append(entry.key, .string(text))
             case .integer(let number), .long(let number): object.append(entry.key, .int(Int64(number)))
+            case .float(let number): object.append(entry.key, .double(number))
             case .boolean(let flag): object.append(entry.key, .bool(flag))
             }
         }
@@ -60,6 +61,7 @@ enum PreferencesWriter {
             switch entry.value {
             case .string(let text): lines.append("\t<string>\(escaped(text))</string>")
             case .integer(let number), .long(let number): lines.append("\t<integer>\(number)</integer>")
+            case .float(let number): lines.append("\t<real>\(number)</real>")
             case .boolean(let flag): lines.append(flag ? "\t<true/>" : "\t<false/>")
             }
         }
@@ -75,6 +77,7 @@ enum PreferencesWriter {
             case .string(let text): lines.append("    <string name=\"\(name)\">\(escaped(text))</string>")
             case .integer(let number): lines.append("    <int name=\"\(name)\" value=\"\(number)\" />")
             case .long(let number): lines.append("    <long name=\"\(name)\" value=\"\(number)\" />")
+            case .float(let number): lines.append("    <float name=\"\(name)\" value=\"\(number)\" />")
             case .boolean(let flag): lines.append("    <boolean name=\"\(name)\" value=\"\(flag)\" />")
             }
         }
