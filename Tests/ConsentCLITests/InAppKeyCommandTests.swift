@@ -124,42 +124,41 @@ import Testing
         #expect(asBoolean?["message"]?.stringValue?.contains("getInt") == true, "\(diagnostics)")
     }
 
-    /// inapp-keys.md §0: "Number" means an integer (putInt); Android's getInt throws on a `<long>`.
-    @Test func lintFlagsAnAndroidLongWhereTheTablesGiveAnInteger() throws {
+    /// inapp-keys.md §0: "Number" means an integer (putInt); Android's getInt throws on a `<long>` and on a
+    /// `<float>`. Either is a type mistake, not a string: its value is compared as the number it says (2.0 is the
+    /// policy version 2), and a gdprApplies of 1.0 is still the CMP's flag.
+    @Test(arguments: [("long", "1", "2", AppPreferences.Value.long(2)), ("float", "1.0", "2.0", .float(2))])
+    func lintFlagsANumberOfAnotherTypeThanAnInteger(
+        tag: String,
+        flag: String,
+        policy: String,
+        read: AppPreferences.Value
+    ) throws {
         let xml = """
             <map>
-                <long name="IABTCF_gdprApplies" value="1" />
+                <\(tag) name="IABTCF_gdprApplies" value="\(flag)" />
                 <string name="IABTCF_TCString">\(Self.tcString)</string>
-                <int name="IABTCF_PolicyVersion" value="2" />
+                <\(tag) name="IABTCF_PolicyVersion" value="\(policy)" />
             </map>
             """
         let diagnostics = try lintDiagnostics(xml)
-        let long = finding(diagnostics, code: "inAppKeyType", field: "IABTCF_gdprApplies")
-        #expect(long?["severity"] == .string("warning"), "\(diagnostics)")
-        #expect(finding(diagnostics, code: "inAppKeyType", field: "IABTCF_PolicyVersion") == nil)
-        let entries = try AndroidPreferences.entries(xml: Array(xml.utf8))
-        #expect(entries.first { $0.key == "IABTCF_gdprApplies" }?.value == .long(1))
-    }
-
-    /// A `<float>` is a type mistake like a `<long>` (getInt throws on it), not a string: its value is compared as
-    /// the number it says, and gdprApplies 1.0 is still the CMP's flag.
-    @Test func lintFlagsAnAndroidFloatAsAFloat() throws {
-        let xml = """
-            <map>
-                <float name="IABTCF_gdprApplies" value="1.0" />
-                <string name="IABTCF_TCString">\(Self.tcString)</string>
-                <float name="IABTCF_PolicyVersion" value="2.0" />
-            </map>
-            """
-        let diagnostics = try lintDiagnostics(xml)
-        let policy = finding(diagnostics, code: "inAppKeyType", field: "IABTCF_PolicyVersion")
-        #expect(policy?["message"]?.stringValue?.contains("stored as a float") == true, "\(diagnostics)")
-        #expect(finding(diagnostics, code: "inAppKeyType", field: "IABTCF_gdprApplies") != nil)
+        for key in ["IABTCF_gdprApplies", "IABTCF_PolicyVersion"] {
+            let type = finding(diagnostics, code: "inAppKeyType", field: key)
+            #expect(type?["severity"] == .string("warning"), "\(diagnostics)")
+            #expect(type?["message"]?.stringValue?.contains("stored as a \(tag)") == true, "\(diagnostics)")
+        }
         #expect(finding(diagnostics, code: "inAppKeyDifferent", field: "IABTCF_PolicyVersion") == nil)
         #expect(finding(diagnostics, code: "badGdprFlag", field: "IABTCF_gdprApplies") == nil)
         #expect(finding(diagnostics, code: "inAppKeyUnexpected", field: "IABTCF_gdprApplies") == nil)
         let entries = try AndroidPreferences.entries(xml: Array(xml.utf8))
-        #expect(entries.first { $0.key == "IABTCF_PolicyVersion" }?.value == .float(2))
+        #expect(entries.first { $0.key == "IABTCF_PolicyVersion" }?.value == read)
+        let int = try lintDiagnostics(
+            xml.replacingOccurrences(
+                of: "<\(tag) name=\"IABTCF_PolicyVersion\" value=\"\(policy)\"",
+                with: "<int name=\"IABTCF_PolicyVersion\" value=\"2\""
+            )
+        )
+        #expect(finding(int, code: "inAppKeyType", field: "IABTCF_PolicyVersion") == nil)
     }
 
     // MARK: 5. the pre-2.2 key
