@@ -18,7 +18,10 @@ extension USPrivacyString {
     }
 
     /// Reads the JSON form of ``jsonValue(includeType:)``. `type` may be absent; when present it must be `"usp"`.
-    /// An `encoding.original` text is kept for ``encoded(options:)`` only when it decodes to the same letters.
+    /// An `encoding.original` text is kept for ``encoded(options:)`` only when the default decoder reads it as the
+    /// same letters: a lower-case original (which only the explicitly lenient decoder reads) gives the canonical
+    /// upper-case text, so that a string encoded from JSON always decodes (usp.md §3: lower case is accepted "only
+    /// behind an explicit lenient option", "normalised to upper case in the output").
     ///
     /// - Throws: ``ConsentCore/ConsentError/Code/badJSON`` naming the member (`field`) that is missing or not one of
     ///   `"Y"`, `"N"`, `"-"`, or a key the form does not have or gives twice (`field` the key when it is one of the
@@ -42,7 +45,7 @@ extension USPrivacyString {
             lspaCovered: try Self.flag(object["lspaCovered"], field: "lspaCovered")
         )
         if let original = object["encoding"]?["original"]?.stringValue,
-            let decoded = try? USPrivacyString(encoded: original, acceptingLowercase: true), decoded == self
+            let decoded = try? USPrivacyString(encoded: original), decoded == self
         {
             encoding = decoded.encoding
         }

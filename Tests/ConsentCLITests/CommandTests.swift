@@ -139,6 +139,19 @@ import Testing
 
     // MARK: encode
 
+    /// What encode prints, decode reads: a lower-case original (which only the library's explicitly lenient decoder
+    /// reads) gives the canonical text, standalone and in GPP section 6.
+    @Test func encodeNeverPrintsALowerCaseUSPrivacyString() {
+        let usp =
+            #"{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N","encoding":{"original":"1ynn"}}"#
+        #expect(run(["encode", usp]).output == "1YNN\n")
+        let gpp =
+            #"{"type":"gpp","version":1,"sectionIds":[6],"sections":{"uspv1":{"version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N","encoding":{"original":"1ynn"}}}}"#
+        let encoded = run(["encode", gpp]).output
+        #expect(encoded == "DBABTA~1YNN\n")
+        #expect(run(["decode", encoded.trimmingCharacters(in: .newlines)]).status == 0)
+    }
+
     /// A refused member is named with what is wrong with it: missing, or a value the field does not take.
     @Test func encodeSaysWhetherAMemberIsMissingOrHasAValueItCannotTake() {
         #expect(
