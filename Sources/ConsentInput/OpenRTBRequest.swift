@@ -54,7 +54,20 @@ package enum OpenRTBRequest {
                         )
                     )
                 }
-                let text = "1~" + ids.map(String.init).joined(separator: ".")
+                // The AC string this makes is the tool's own writing: canonical (ascending, each id once, ac.md §5),
+                // so that its lint speaks of the request's list, not of a text nobody wrote.
+                let unique = Array(Set(ids)).sorted()
+                if unique.count != ids.count {
+                    input.findings.append(
+                        Diagnostic(
+                            .warning,
+                            code: "duplicateProviders",
+                            field: source,
+                            message: "\(source) lists \(ids.count - unique.count) provider id(s) more than once"
+                        )
+                    )
+                }
+                let text = "1~" + unique.map(String.init).joined(separator: ".")
                 input.signals.append(ConsentSignal(source: source, text: text, kind: .ac))
             }
             break

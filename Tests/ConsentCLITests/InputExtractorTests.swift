@@ -236,6 +236,17 @@ import Testing
         #expect(odd.findings.map(\.code) == ["badProviderIds"])
     }
 
+    /// The AC string made of a provider list is the tool's own writing, so canonical (ac.md §5: ascending, each id
+    /// once); a repeat in the request's list is said of the list.
+    @Test func providerIdsMakeACanonicalString() throws {
+        let input = try extractOne(
+            #"{"user":{"ext":{"ConsentedProvidersSettings":{"consented_providers":[35,1,1,"7"]}}}}"#
+        )
+        #expect(signalSummary(input) == ["user.ext.ConsentedProvidersSettings.consented_providers=ac:1~1.7.35"])
+        #expect(input.findings.map(\.code) == ["duplicateProviders"])
+        #expect(input.findings.map(\.field) == ["user.ext.ConsentedProvidersSettings.consented_providers"])
+    }
+
     @Test func readsJSONPreferences() throws {
         let input = try extractOne("@" + TestPaths.fixture("preferences.json"))
         #expect(input.form == .jsonPreferences)
