@@ -163,7 +163,10 @@ enum InputExtractionInvariants {
             switch value {
             case .string(let text): return text == signal.text
             case .array(let items):
-                return signal.text == "1~" + items.compactMap(\.intValue).map(String.init).joined(separator: ".")
+                // A provider id list (numbers, or numbers written as strings) makes the canonical AC v1 string of
+                // its ids: ascending, each once.
+                let ids = Set(items.compactMap { $0.intValue ?? $0.stringValue.flatMap { Int($0) } })
+                return signal.text == "1~" + ids.sorted().map(String.init).joined(separator: ".")
             case .none: return false
             default: return true
             }
