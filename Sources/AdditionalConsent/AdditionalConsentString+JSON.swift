@@ -46,7 +46,7 @@ extension AdditionalConsentString {
         }
         self.init(version: version, consentedProviders: consented, disclosedProviders: disclosed)
         if let original = object["encoding"]?["original"]?.stringValue,
-            let decoded = try? AdditionalConsentString(encoded: original), decoded == self
+            let decoded = try? AdditionalConsentString(encoded: original, options: .withoutSizeLimits), decoded == self
         {
             originalText = original
         }

@@ -24,6 +24,18 @@ public struct DecodingOptions: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
+    /// No size caps (input length, sections, segments), not strict: for text that was decoded once already, such as
+    /// the `encoding` record of a JSON form. Its size was checked when it was decoded, perhaps with raised caps, and
+    /// the caps are a decoder's resource limits, not part of the formats: reading such text back with the defaults
+    /// would drop a text that a caller with larger limits decoded, and with it the lossless round trip.
+    public static let withoutSizeLimits: DecodingOptions = {
+        var options = DecodingOptions()
+        options.maxInputLength = .max
+        options.maxSections = .max
+        options.maxSegments = .max
+        return options
+    }()
+
     /// The defaults, with `strict` set.
     public static let strict: DecodingOptions = {
         var options = DecodingOptions()

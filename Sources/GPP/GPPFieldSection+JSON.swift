@@ -100,7 +100,7 @@ extension GPPFieldSection {
         }
         try section.checkVersion()
         if let text = object["encoding"]?["text"]?.stringValue,
-            let decoded = try? GPPFieldSection(declaration, encoded: text),
+            let decoded = try? GPPFieldSection(declaration, encoded: text, options: .withoutSizeLimits),
             decoded.hasSameValues(as: section)
         {
             section = decoded

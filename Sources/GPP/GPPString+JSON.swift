@@ -61,7 +61,8 @@ extension GPPString {
         guard Set(body.keys).count == body.count else { throw ConsentError(.badJSON, format: .gpp, field: "sections") }
         var string = GPPString(sections: sections)
         let encoding = object["encoding"]
-        if let text = encoding?["text"]?.stringValue, let decoded = try? GPPString(encoded: text),
+        if let text = encoding?["text"]?.stringValue,
+            let decoded = try? GPPString(encoded: text, options: .withoutSizeLimits),
             decoded == string
         {
             string = decoded

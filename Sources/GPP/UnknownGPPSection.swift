@@ -23,10 +23,10 @@ public struct UnknownGPPSection: Sendable, Hashable {
     ///   would start another section), or an empty `.`-separated part.
     public func encoded() throws(ConsentError) -> String {
         // The segment cap is a decoder's resource limit, not part of the format: encoders write any number.
-        var unlimited = DecodingOptions()
-        unlimited.maxSegments = .max
         do throws(ConsentError) {
-            try withTextView(of: text) { view throws(ConsentError) in try Self.checkText(view, options: unlimited) }
+            try withTextView(of: text) { view throws(ConsentError) in
+                try Self.checkText(view, options: .withoutSizeLimits)
+            }
         } catch {
             throw ConsentError(
                 .valueOutOfRange,

@@ -135,7 +135,7 @@ extension TCString {
             unknownSegments = texts
         }
         if let original = encodingMembers.optional("original")?.stringValue,
-            let decoded = try? TCString(encoded: original), decoded == self
+            let decoded = try? TCString(encoded: original, options: .withoutSizeLimits), decoded == self
         {
             self = decoded
         }

@@ -38,9 +38,7 @@ struct TCStringLayout: TCStringLayoutRecorder {
     /// section may have). Nil if it no longer decodes, which cannot happen for a remembered text.
     init?(scanning original: String) {
         var recorder = TCStringLayout()
-        var options = DecodingOptions()
-        options.maxSegments = Int.max
-        options.maxInputLength = Int.max
+        let options = DecodingOptions.withoutSizeLimits
         let scan = try? withTextView(of: original) { view throws(ConsentError) -> TCStringScan in
             try TCStringScan(view: view, options: options, allowsMissingRestrictions: true, recorder: &recorder)
         }

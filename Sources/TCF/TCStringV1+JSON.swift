@@ -74,7 +74,7 @@ extension TCStringV1 {
             vendorConsents: try members.ids("vendorConsents")
         )
         if let original = members.optional("encoding")?["original"]?.stringValue,
-            let decoded = try? TCStringV1(encoded: original), decoded == self
+            let decoded = try? TCStringV1(encoded: original, options: .withoutSizeLimits), decoded == self
         {
             self = decoded
         }

@@ -45,7 +45,7 @@ extension USPrivacyString {
             lspaCovered: try Self.flag(object["lspaCovered"], field: "lspaCovered")
         )
         if let original = object["encoding"]?["original"]?.stringValue,
-            let decoded = try? USPrivacyString(encoded: original), decoded == self
+            let decoded = try? USPrivacyString(encoded: original, options: .withoutSizeLimits), decoded == self
         {
             encoding = decoded.encoding
         }

@@ -1,3 +1,4 @@
+import AdditionalConsent
 import ConsentCore
 import ConsentInput
 import GPP
@@ -98,5 +99,25 @@ struct FoundByFuzzingTests {
         #expect(request.url == "/auction")
         let port = try #require(RawHTTPRequest.request("GET /px?gdpr=0 HTTP/1.1\nHost: [::1]:8080\n"))
         #expect(port.url == "https://[::1]:8080/px?gdpr=0")
+    }
+    /// `Fuzz/Regressions/ConsentKit-json-encoding-text-past-default-caps` (ConsentKit target, seed 4410): a GPP string
+    /// whose usva section has 17 parts, decoded with raised caps, lost that section's text through its JSON form
+    /// (the reader checked the recorded text with the default caps, 16 parts, and wrote the section canonically).
+    /// Fixed: a JSON form's `encoding` record is read back with ``DecodingOptions/withoutSizeLimits``, in every
+    /// format (an AC string longer than the default 100,000 characters below).
+    @Test("A text decoded with raised caps survives its JSON form")
+    func encodingRecordsAreReadWithoutSizeLimits() throws {
+        let text = try #require(FuzzFiles.regressionText("ConsentKit-json-encoding-text-past-default-caps"))
+        var raised = DecodingOptions()
+        raised.maxSegments = 64
+        let value = try GPPString(encoded: text, options: raised)
+        #expect(try GPPString(json: value.jsonValue()).encoded() == text)
+        // The file's option byte, 0xFB, raises the caps the target decodes with.
+        #expect(FuzzTarget.consentKit.check([0xFB] + Array(text.utf8)) == nil)
+        let long = "2~" + (1...20_000).map(String.init).joined(separator: ".") + "~dv."
+        raised.maxInputLength = 200_000
+        let ac = try AdditionalConsentString(encoded: long, options: raised)
+        #expect(long.utf8.count > DecodingOptions().maxInputLength)
+        #expect(try AdditionalConsentString(json: ac.jsonValue()).encoded() == long)
     }
 }
