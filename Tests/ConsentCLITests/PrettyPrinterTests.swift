@@ -91,6 +91,22 @@ import Testing
         #expect(text.contains("3  1  no consent     consumers aged 16 to 17"))
     }
 
+    /// A meaning as long as its column ("did not opt out", "not a defined value") is still set apart from the item's
+    /// name; a v1.1 string's undefined purposes are those of TCF v1.1.
+    @Test func longMeaningsStayApartFromNamesAndLegacyPurposesNameTheirVersion() throws {
+        let usca = try render(
+            #"{"type":"gpp","version":1,"sectionIds":[8],"sections":{"usca":{"version":1,"sensitiveDataProcessing":[2,3,0,0,0,0,0,0,0]}}}"#,
+            kind: .gpp
+        )
+        #expect(usca.contains("1  2  did not opt out  social security"), "\(usca)")
+        #expect(usca.contains("2  3  not a defined value  account log-in"), "\(usca)")
+        let legacy = try render(
+            #"{"type":"tcf","version":1,"purposesAllowed":[1,15,24],"vendorConsents":[]}"#,
+            kind: .tcf
+        )
+        #expect(legacy.contains("15, 24: not defined in TCF v1.1"), "\(legacy)")
+    }
+
     /// gpp-sections.md §24-27: the header of a header-first section lists subsection ids, not coded values; a coded
     /// item with no name of its own ends at its meaning (no trailing blanks).
     @Test func listsSubsectionIdsAsIdsNotCodedValues() throws {

@@ -173,13 +173,16 @@ struct PrettyPrinter {
             lines.append(String(id).leftPadded(width) + "  " + style.note(name))
         }
         if !unnamed.isEmpty {
-            lines.append(style.note(ProviderIDSet(unnamed).foldedDescription + ": " + unknownName(noun)))
+            lines.append(style.note(ProviderIDSet(unnamed).foldedDescription + ": " + unknownName(noun, key: key)))
         }
         return TreeNode(key, value, lines: lines)
     }
 
-    private func unknownName(_ noun: String) -> String {
-        noun == "vendor" ? "not in the --gvl file" : "not defined in TCF v2.2"
+    /// Why ids have no name: not in the vendor list, or not defined by the version of the TCF whose names are shown
+    /// (a v1.1 string's purposesAllowed has the five purposes of TCF v1.1).
+    private func unknownName(_ noun: String, key: String) -> String {
+        if noun == "vendor" { return "not in the --gvl file" }
+        return key == "purposesAllowed" ? "not defined in TCF v1.1" : "not defined in TCF v2.2"
     }
 
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
@@ -233,7 +236,9 @@ struct PrettyPrinter {
             let name = GPPFieldLookup.itemName(section: scope, key: key, index: index) ?? ""
             let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: code) ?? ""
             let line = String(index + 1).leftPadded(width) + "  " + Self.joined("\(code)", meaning)
-            lines.append(name.isEmpty ? line : line.padding(18 + width + 2) + style.note(name))
+            // The name in its column, and never right after a meaning that fills it ("did not opt out").
+            let column = max(18 + width + 2, line.count + 2)
+            lines.append(name.isEmpty ? line : line.padding(column) + style.note(name))
         }
         if !zeros.isEmpty {
             let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: 0) ?? ""
