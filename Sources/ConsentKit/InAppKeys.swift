@@ -53,8 +53,8 @@ public struct InAppKeys: Sendable, Hashable {
     ///     left unset (writing 0 would say GDPR does not apply).
     ///   - gppSID: the GPP section ids in force (`IABGPP_GppSID`); nil leaves the key unset, since only the CMP
     ///     knows which of the string's sections apply.
-    ///   - cmpSdkID: the CMP SDK's registered id (`IABTCF_CmpSdkID`, and `IABGPP_TCFEU2_CmpSdkID` for GPP section
-    ///     2); nil leaves the key unset.
+    ///   - cmpSdkID: the CMP SDK's registered id (`IABTCF_CmpSdkID`, with or without a v2 TC string, and
+    ///     `IABGPP_TCFEU2_CmpSdkID` for GPP section 2); nil leaves the key unset.
     ///   - cmpSdkVersion: the CMP SDK's version (`IABTCF_CmpSdkVersion`, and `IABGPP_TCFEU2_CmpSdkVersion`); nil
     ///     leaves the key unset.
     ///   - binaryStringLength: how long the binary strings (`IABTCF_VendorConsents`, ...) are.
@@ -94,7 +94,10 @@ public struct InAppKeys: Sendable, Hashable {
             )
         case .legacy(let value)?: try writer.writeLegacy(value, gdprApplies: gdprApplies)
         case nil:
-            // The CMP's determination stands without a TC string too (GDPR does not apply: no string to write).
+            // The CMP's determination stands without a TC string too (GDPR does not apply: no string to write), and
+            // so do its SDK keys, set "as soon as it initialises ... (before any TC string exists)" (inapp-keys.md §1).
+            if let cmpSdkID { writer.write("IABTCF_CmpSdkID", .integer(cmpSdkID)) }
+            if let cmpSdkVersion { writer.write("IABTCF_CmpSdkVersion", .integer(cmpSdkVersion)) }
             if let gdprApplies { writer.write("IABTCF_gdprApplies", gdprApplies) }
         }
         if let gppString {

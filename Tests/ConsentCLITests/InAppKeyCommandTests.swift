@@ -65,6 +65,19 @@ import Testing
         #expect(run(["keys", "--cmp-sdk-version", "x", Self.tcString]).status == 64)
     }
 
+    /// inapp-keys.md §1: the CMP SDK keys are set "as soon as it initialises ... (before any TC string exists)":
+    /// given as options, they are written without a TC string too (they were dropped without a word).
+    @Test func keysWriteTheCMPSDKKeysWithoutATCString() throws {
+        let options = ["--cmp-sdk-id", "300", "--cmp-sdk-version", "7"]
+        for input in ["gdpr=0&us_privacy=1YNN", "1YNN", "DBABLA~CVVVkkkkkpFY.YA"] {
+            let keys = try JSONValue(parsing: run(["keys"] + options + [input]).output)
+            #expect(keys["IABTCF_CmpSdkID"] == .int(300), "\(input)")
+            #expect(keys["IABTCF_CmpSdkVersion"] == .int(7), "\(input)")
+        }
+        let none = try JSONValue(parsing: run(["keys", "1YNN"]).output)
+        #expect(none["IABTCF_CmpSdkID"] == nil)
+    }
+
     /// A missing CMP SDK key is no finding (the strings do not imply it); another value than CmpId is a note.
     @Test func lintNeverRequiresTheCMPSDKKeysAndNotesAnotherValue() throws {
         let missing = try lintDiagnostics(preferences([("IABTCF_TCString", .string(Self.tcString))]))

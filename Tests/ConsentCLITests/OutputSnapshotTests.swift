@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ConsentCLI
@@ -41,6 +42,17 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.error)")
         assertSnapshot(result.output, named: "decode-gvl")
+        // The same list saved with a byte order mark (as editors on Windows save it) reads the same.
+        let marked = FileManager.default.temporaryDirectory.appendingPathComponent("consent-gvl-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: marked) }
+        let list = FileManager.default.contents(atPath: TestPaths.fixture("vendor-list.json")) ?? Data()
+        #expect((try? (Data([0xEF, 0xBB, 0xBF]) + list).write(to: marked)) != nil)
+        let again = run([
+            "decode", "--gvl", marked.path,
+            "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA",
+        ])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output == result.output)
     }
 
     @Test func explainMatchesSnapshot() {

@@ -104,6 +104,9 @@ import Testing
         #expect(
             lines.contains("  opted out of sale (Y): 1 (50.0%), did not (N): 1 (50.0%), not applicable (-): 0 (0.0%)")
         )
+        // A vendor asked twice is reported once.
+        let twice = run(["stats", "--vendor", "11", "--vendor", "11"], input: try Self.input()).output
+        #expect(twice.split(separator: "\n").filter { $0.hasPrefix("  vendor 11:") }.count == 1)
     }
 
     @Test func kindLimitsAURLToItsStringsAndReadsBareStringsAsIt() throws {

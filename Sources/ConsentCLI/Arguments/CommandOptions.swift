@@ -103,7 +103,9 @@ struct CommandOptions {
                 case (_, .cmpSdkVersion?):
                     cmpSdkVersion = try Self.twelveBitNumber(cursor.value(of: name, inline: inline), option: name)
                 case (_, .vendor?):
-                    vendors.append(try Self.vendorID(cursor.value(of: name, inline: inline), option: name))
+                    // A vendor asked twice is reported once.
+                    let vendor = try Self.vendorID(cursor.value(of: name, inline: inline), option: name)
+                    if !vendors.contains(vendor) { vendors.append(vendor) }
                 case (_, .field?):
                     fields.append(try FieldPath(cursor.value(of: name, inline: inline)))
                 default:

@@ -38,8 +38,11 @@ struct VendorList: Equatable {
         switch io.readFile(path) {
         case .failure(let error): throw VendorListError(error.description)
         case .success(let bytes):
+            // A byte order mark is no part of the JSON (editors on Windows write one), as in a text @FILE.
+            let mark = LineReader.byteOrderMark
+            let json = bytes.starts(with: mark) ? Array(bytes.dropFirst(mark.count)) : bytes
             do {
-                return try VendorList(json: String(decoding: bytes, as: UTF8.self))
+                return try VendorList(json: String(decoding: json, as: UTF8.self))
             } catch {
                 throw VendorListError("'\(path)': \(error.message)")
             }
