@@ -62,6 +62,25 @@ import Testing
         )
     }
 
+    /// Strings of two kinds differ in their kind, in the JSON as in the text (the JSON paired a TC string's fields
+    /// with a GPP string's: 25 differences that meant nothing).
+    @Test func stringsOfTwoKindsDifferInTheirKind() throws {
+        let tcString = try Self.tcString(vendors: [1])
+        let text = run(["diff", tcString, "DBABMA~" + tcString])
+        #expect(text.status == 1)
+        #expect(text.output == "Strings of two kinds: tcf and gpp.\n")
+        let json = try JSONValue(parsing: run(["diff", "--json", tcString, "DBABMA~" + tcString]).output)
+        #expect(
+            json["differences"]
+                == .array([
+                    .object(
+                        JSONObject([("path", .string("type")), ("first", .string("tcf")), ("second", .string("gpp"))])
+                    )
+                ])
+        )
+        #expect(json["encodingDifferences"] == .array([]))
+    }
+
     @Test func setsOfIdsShowTheIdsOnlyOneHas() throws {
         let first = try Self.tcString(vendors: [1, 2, 3, 10, 11, 12])
         let second = try Self.tcString(vendors: [2, 3, 755], cmpId: 10)

@@ -74,11 +74,21 @@ struct DiffCommand: Command {
 
         init(_ first: ConsentString, _ second: ConsentString, sameText: Bool) {
             kinds = (first.format, second.format)
+            self.sameText = sameText
+            guard first.format == second.format else {
+                // Fields of two kinds do not pair up (a TC string's version against a GPP header's): the kinds are
+                // the difference, in the JSON as in the text.
+                let kind = { (format: ConsentFormat) in JSONValue.string(format.rawValue) }
+                valueDifferences = [
+                    JSONDifference(path: "type", first: kind(first.format), second: kind(second.format))
+                ]
+                encodingDifferences = []
+                return
+            }
             let (firstValue, firstEncoding) = Self.split(first.jsonValue())
             let (secondValue, secondEncoding) = Self.split(second.jsonValue())
             valueDifferences = JSONDifference.between(firstValue, secondValue)
             encodingDifferences = JSONDifference.between(firstEncoding, secondEncoding)
-            self.sameText = sameText
         }
 
         /// A JSON form without its `encoding` objects (the string's and each GPP section's), and those objects
