@@ -143,6 +143,19 @@ import Testing
         #expect(printer.abbreviated("1YNN") == "1YNN")
     }
 
+    /// Text from a vendor list or the input reaches a terminal: control characters are written out, so that an
+    /// escape sequence cannot act on it and a line feed cannot break the tree.
+    @Test func controlCharactersAreWrittenOut() throws {
+        let list = try VendorList(json: #"{"vendors":{"1":{"id":1,"name":"Evil\u001b[2J Corp\nsecond line"}}}"#)
+        #expect(list.vendors[1] == "Evil\\u{1B}[2J Corp\\u{A}second line")
+        let error = run(["decode", "ab\u{1B}]0;pwned\u{7}cd"]).error
+        #expect(!error.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(error)")
+        #expect(error.contains("ab\\u{1B}]0;pwned\\u{7}cd"), "\(error)")
+        let lint = run(["lint", "ab\u{1B}[31mcd"]).output
+        #expect(!lint.unicodeScalars.contains { $0.value == 0x1B }, "\(lint)")
+        #expect("plain 1YNN".visibleInTerminal == "plain 1YNN")
+    }
+
     @Test func vendorListNeedsVendors() {
         #expect(throws: VendorListError.self) { try VendorList(json: #"{"vendorListVersion":1}"#) }
         #expect(throws: VendorListError.self) { try VendorList(json: "[") }

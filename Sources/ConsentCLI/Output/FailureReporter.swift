@@ -51,13 +51,13 @@ struct FailureReporter {
         if let source { where_ += " (\(source))" }
         // Results so far first, so that a terminal shows messages next to the input they concern.
         io.output.flush()
-        io.error.writeLine("\(prefix) \(where_): \(text)")
+        io.error.writeLine("\(prefix) \(where_): \(text.visibleInTerminal)")
         io.error.flush()
     }
 
     /// `CPXxRfAPXxRfAAfKABENB-Cg…AAAAAAAA` for long labels.
     static func shortened(_ label: String) -> String {
-        guard label.count > labelLimit else { return label }
-        return String(label.prefix(28)) + "…" + String(label.suffix(12))
+        let shown = label.count > labelLimit ? String(label.prefix(28)) + "…" + String(label.suffix(12)) : label
+        return shown.visibleInTerminal
     }
 }

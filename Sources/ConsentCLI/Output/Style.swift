@@ -51,3 +51,26 @@ struct Style: Sendable {
         isEnabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }
+
+extension String {
+    /// The text with every control character (C0, DEL, C1) written out as `\u{1B}`: text from the input or from a
+    /// vendor list reaches a terminal, where an escape sequence in it could clear the screen or retitle the window,
+    /// and a line feed would break a tree.
+    var visibleInTerminal: String {
+        guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar.isTerminalControl {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls, DEL and C1 controls: what a terminal may act on.
+    fileprivate var isTerminalControl: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+}

@@ -55,7 +55,7 @@ struct VendorList: Equatable {
         for member in object {
             guard let name = member.value["name"]?.stringValue else { continue }
             guard let id = member.value["id"]?.intValue ?? Int(member.key) else { continue }
-            names[id] = name
+            names[id] = name.visibleInTerminal
         }
         return names
     }
