@@ -90,7 +90,16 @@ extension GPPFieldSection {
                     segment.includedKey.utf8CodeUnitCount == 0
                     || object[segment.includedKey.description]?.boolValue != false
                 let hasValues = segment.fields.contains { !(object[$0.key.description]?.isNull ?? true) }
+                // `"gpcSegmentIncluded": false` leaves the subsection out whatever `gpc` says, as iabgpp-es's
+                // GpcSegmentIncluded does (LosslessTests.gpcSegmentIncludedFalseLeavesTheSubsectionOut).
                 guard included, hasValues else { continue }
+                // Its type is the one value the spec gives it (gpp-sections.md: GPC "SubsectionType ... only 1 is
+                // valid"); another would be written as that one.
+                if segment.typeKey.utf8CodeUnitCount > 0, let type = object[segment.typeKey.description],
+                    !type.isNull, type.intValue != segment.typeValue
+                {
+                    throw ConsentError(.badJSON, format: .gpp, segment: declaration.prefix, field: segment.typeKey)
+                }
             }
             section.present |= 1 << UInt8(segmentIndex)
             for (fieldIndex, field) in segment.fields.enumerated() where field.role == .value {

@@ -51,6 +51,17 @@ extension GPPFieldSection {
                         )
                     }
                 case .restrictions(let list):
+                    // Purpose 0 is no purpose (tcf.md §5 "0 invalid"); decoded faithfully, reported here.
+                    for restriction in list where restriction.purposeID == 0 {
+                        findings.append(
+                            Diagnostic(
+                                .warning,
+                                code: "undefinedValue",
+                                field: path(key),
+                                message: "a restriction names purpose 0, which is no purpose"
+                            )
+                        )
+                    }
                     for restriction in list where !field.values.allows(restriction.restrictionType) {
                         findings.append(
                             Diagnostic(

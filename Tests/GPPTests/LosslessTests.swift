@@ -215,6 +215,24 @@ import Testing
         let section = try GPPFieldSection(.usNational, json: .object(object))
         #expect(section.gpc == nil)
     }
+
+    /// gpp-sections.md, GPC subsection: "SubsectionType ... only 1 is valid here". Another type was written as 1
+    /// without a word; it is refused, naming the key.
+    @Test func aGPCSubsectionTypeOtherThanOneIsRefused() throws {
+        var usnat = GPPFieldSection(.usNational)
+        usnat.gpc = true
+        guard case .object(var object) = usnat.jsonValue() else { return }
+        for type in [0, 2, 3] {
+            object["gpcSegmentType"] = .int(Int64(type))
+            let error = thrownError { () throws(ConsentError) in
+                _ = try GPPFieldSection(.usNational, json: .object(object))
+            }
+            #expect(error?.code == .badJSON)
+            #expect(error?.field.description == "gpcSegmentType")
+        }
+        object["gpcSegmentType"] = .int(1)
+        #expect(try GPPFieldSection(.usNational, json: .object(object)).gpc == true)
+    }
 }
 
 /// Equality is about meaning, as for the TC string.

@@ -57,6 +57,21 @@ import Testing
         #expect(error?.segment.description == "tcfcav1")
     }
 
+    /// A restriction of purpose 0 (tcf.md §5: "0 invalid") or of type 3 (gpp-sections.md §5: "3 = undefined") is
+    /// decoded and re-encoded faithfully, and lint reports both (purpose 0 went unreported).
+    @Test func lintReportsARestrictionOfPurposeZeroOrTypeThree() throws {
+        var section = GPPFieldSection(.tcfCanada)
+        try section.set(
+            "pubRestrictions",
+            to: .restrictions([CanadianPublisherRestriction(purposeID: 0, restrictionType: 3, vendorIDs: [1])])
+        )
+        let decoded = try GPPFieldSection(.tcfCanada, encoded: try section.encoded())
+        let findings = decoded.lint().filter { $0.code == "undefinedValue" }
+        #expect(findings.map(\.field) == ["tcfcav1.pubRestrictions", "tcfcav1.pubRestrictions"])
+        #expect(findings.contains { $0.message.contains("purpose 0") })
+        #expect(findings.allSatisfy { $0.severity == .warning })
+    }
+
     @Test func restrictionsRoundTripInPurposeThenTypeOrder() throws {
         var section = GPPFieldSection(.tcfCanada)
         let restrictions = [
