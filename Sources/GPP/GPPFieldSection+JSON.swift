@@ -223,8 +223,9 @@ extension GPPFieldSection {
             guard let text = json.stringValue else { throw bad }
             return .datetime(deciseconds: try Timestamp.deciseconds(iso8601: text, field: field.key))
         case .letters:
+            // Lower case is read as upper case, as a TC string's two-letter codes are (json.md writes them upper).
             guard let text = json.stringValue else { throw bad }
-            return .letters(text)
+            return .letters(text.uppercased())
         case .bitField, .countedBitField, .vendorRange, .fibonacciRange:
             return .ids(try ids(json, bad))
         case .publisherRestrictions:

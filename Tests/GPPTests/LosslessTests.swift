@@ -216,6 +216,14 @@ import Testing
         #expect(section.gpc == nil)
     }
 
+    /// A tcfcav1 `consentLanguage` of `"en"` reads as `EN`, as a TC string's does (it was refused).
+    @Test func twoLetterCodesReadInEitherCase() throws {
+        guard case .object(var object) = GPPFieldSection(.tcfCanada).jsonValue() else { return }
+        object["consentLanguage"] = .string("fr")
+        let section = try GPPFieldSection(.tcfCanada, json: .object(object))
+        #expect(section.value("consentLanguage") == .letters("FR"))
+    }
+
     /// gpp-sections.md, GPC subsection: "SubsectionType ... only 1 is valid here". Another type was written as 1
     /// without a word; it is refused, naming the key.
     @Test func aGPCSubsectionTypeOtherThanOneIsRefused() throws {
