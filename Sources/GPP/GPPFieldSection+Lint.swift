@@ -133,6 +133,24 @@ extension GPPFieldSection {
         }
     }
 
+    /// What is irregular about the padding, from the section's text when it is kept: a part ending in `=`, or a core
+    /// holding more characters than either padding gives it (iabgpp-java once wrote 52-bit usmn
+    /// cores, a layout with more fields: read with the section's own layout, such a string says other things).
+    private var irregularPaddingMessage: String {
+        let general = "padding is neither 6-bit nor byte-then-6-bit zero bits"
+        guard let text = memory.text?.string else { return general }
+        if text.contains("=") { return "a part of the section ends with '=', which the reference decoders reject" }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard let coreBits = layout.coreBitCount, layout.coreIndex < parts.count else { return general }
+        // More characters than either padding gives the core (6-bit, or byte then 6-bit) is more than padding.
+        let characters = parts[layout.coreIndex].utf8.count
+        let padded = max((coreBits + 5) / 6, ((coreBits + 7) / 8 * 8 + 5) / 6)
+        guard characters > padded else { return general }
+        let extra = characters * 6 - coreBits
+        return "the core holds \(extra) bits after its last field (\(coreBits) bits): more than padding, as if a "
+            + "layout with more fields had written it"
+    }
+
     private func lintEncoding(into findings: inout [Diagnostic]) {
         if let layoutVersion = layout.version, let version = integer("version"), version != layoutVersion {
             findings.append(
@@ -148,12 +166,7 @@ extension GPPFieldSection {
         }
         if memory.irregularPadding {
             findings.append(
-                Diagnostic(
-                    .warning,
-                    code: "nonCanonicalPadding",
-                    field: prefix,
-                    message: "padding is neither 6-bit nor byte-then-6-bit zero bits"
-                )
+                Diagnostic(.warning, code: "nonCanonicalPadding", field: prefix, message: irregularPaddingMessage)
             )
         }
         if memory.extraSegments > 0 {

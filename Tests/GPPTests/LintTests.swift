@@ -36,6 +36,19 @@ import Testing
         #expect(list.lint().map(\.field).contains("usnat.sensitiveDataProcessing[4]"))
     }
 
+    /// Irregular padding says what is irregular when it can: a part ending in `=`, or a core with more characters
+    /// than either padding gives it, as iabgpp-java's 52-bit usmn cores (its UsMnTest `BVWSSSSVYA.YA`), read with
+    /// the spec's 42-bit layout (gpp-sections.md §23), have.
+    @Test func irregularPaddingSaysWhatIsIrregular() throws {
+        func message(_ text: String) throws -> String? {
+            try GPPString(encoded: text).lint().first { $0.code == "nonCanonicalPadding" }?.message
+        }
+        #expect(try message("DBABIY~BVWSSSSVYA.YA")?.hasPrefix("the core holds 18 bits after its last field") == true)
+        #expect(try message("DBABLA~BVVqAAAAAWA=.QA")?.contains("ends with '='") == true)
+        #expect(try message("DBABLA~BVVqAAAAAWB.QA") == "padding is neither 6-bit nor byte-then-6-bit zero bits")
+        #expect(try message("DBABLA~BVVqAAAAAWA.QA") == nil)
+    }
+
     @Test func strictDecodingRejectsErrorLevelFindings() throws {
         // usp.md §3: '-' in Opt-Out Sale with a signal in the other letters is an error, in section 6 too.
         let text = "DBABTA~1Y--"
