@@ -144,8 +144,8 @@ extension GPPFieldSection {
         guard let coreBits = layout.coreBitCount, layout.coreIndex < parts.count else { return general }
         // More characters than either padding gives the core (6-bit, or byte then 6-bit) is more than padding.
         let characters = parts[layout.coreIndex].utf8.count
-        let padded = max((coreBits + 5) / 6, ((coreBits + 7) / 8 * 8 + 5) / 6)
-        guard characters > padded else { return general }
+        let padded = GPPSectionMemory.paddedCharacters(usedBits: coreBits)
+        guard characters > max(padded.sixBit, padded.byteThenSix) else { return general }
         let extra = characters * 6 - coreBits
         return "the core holds \(extra) bits after its last field (\(coreBits) bits): more than padding, as if a "
             + "layout with more fields had written it"

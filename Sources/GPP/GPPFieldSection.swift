@@ -157,11 +157,16 @@ struct GPPSectionMemory: Sendable, Hashable {
         if shift < 32 { segmentOrder |= UInt32(index + 1) << shift }
     }
 
+    /// The characters a segment of `usedBits` takes padded to 6 bits (the specification's form), and padded to a
+    /// byte, then to 6 bits (iabgpp-es/java).
+    @inline(__always)
+    static func paddedCharacters(usedBits: Int) -> (sixBit: Int, byteThenSix: Int) {
+        ((usedBits + 5) / 6, ((usedBits + 7) / 8 * 8 + 5) / 6)
+    }
+
     /// Records the padding after the last field of a segment.
     mutating func notePadding(_ reader: BitReader) {
-        let used = reader.readerBitIndex
-        let sixBit = (used + 5) / 6
-        let byteThenSix = ((used + 7) / 8 * 8 + 5) / 6
+        let (sixBit, byteThenSix) = Self.paddedCharacters(usedBits: reader.readerBitIndex)
         let characters = reader.characterCount
         if characters == sixBit { sixBitPadding = sixBitPadding || characters != byteThenSix }
         if characters == byteThenSix { bytePadding = bytePadding || characters != sixBit }
