@@ -96,7 +96,8 @@ extension BitReader {
         return stream.nextThreeWords()
     }
 
-    /// Reads a bitfield of `count` bits: bit *i* set means id *i+1* is in the set.
+    /// Reads a bitfield of `count` bits: bit *i* set means id *i+1* is in the set. `count` is at most 65,535 (a
+    /// precondition: the formats' counts are 16-bit fields).
     /// - Throws: `truncated` when fewer than `count` bits remain (nothing is consumed).
     @inlinable
     public mutating func readBitField(count: Int, field: StaticString = "") throws(ConsentError) -> IDSet {
@@ -123,8 +124,8 @@ extension BitReader {
 
     /// Reads a bitfield of `count` bits as ``readBitField(count:field:)`` does, writing the words after the first
     /// into `tail` and returning the first (ids 1...64): for a decoder that keeps the words of several sets in one
-    /// array. `tail` must hold at least `(count - 1) / 64` words when `count` > 64 (a precondition); only those are
-    /// written.
+    /// array. `count` is at most 65,535 and `tail` holds at least `(count - 1) / 64` words when `count` > 64
+    /// (preconditions); only those words are written.
     /// - Throws: `truncated` when fewer than `count` bits remain (nothing is consumed).
     @inlinable
     public mutating func readBitField(

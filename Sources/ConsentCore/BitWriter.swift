@@ -2,7 +2,7 @@
 ///
 /// Segments are written one after the other: ``finishSegment(paddingToMultipleOf:)`` pads the current one with
 /// zero bits, then separators and verbatim text can follow. ``makeString()`` returns the text.
-public struct BitWriter: BitSink {
+public struct BitWriter: BitSink, Sendable {
     /// The characters: the first `_written` are the text, the rest zero room made ahead (so that a run of
     /// characters is stored through one buffer access, not one append each).
     @usableFromInline var _characters: [UInt8]
@@ -236,7 +236,7 @@ public struct BitWriter: BitSink {
 
 /// Counts the bits and characters an encoder would write, writing nothing: the sizing pass before a
 /// ``BitWriter`` is made with exactly the room it needs.
-public struct BitCounter: BitSink {
+public struct BitCounter: BitSink, Sendable {
     /// Bits in the current segment.
     public private(set) var segmentBitCount: Int = 0
     /// Characters of finished segments and appended text.
@@ -261,6 +261,7 @@ public struct BitCounter: BitSink {
 
     /// See ``BitSink``.
     public mutating func finishSegment(paddingToMultipleOf multiple: Int) {
+        precondition(multiple >= 1, "padding multiple must be positive")
         var bits = segmentBitCount
         bits &+= (multiple &- bits % multiple) % multiple
         bits &+= (6 &- bits % 6) % 6

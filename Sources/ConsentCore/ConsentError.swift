@@ -11,7 +11,9 @@ public struct ConsentError: Error, Sendable, Hashable, CustomStringConvertible {
     public var format: ConsentFormat?
     /// The segment, section or subsection (`core`, `disclosedVendors`, `usnat`, `gpc`, ...), or empty.
     public var segment: StaticString
-    /// The field, as its JSON key (`vendorConsents`, `maxVendorId`, `saleOptOut`), or empty.
+    /// The field, as its JSON key (`vendorConsents`, `maxVendorId`, `saleOptOut`), or what stands for one where the
+    /// failure is not in a field (`segmentType`, `sectionIds`, `key` for a repeated JSON key; the words
+    /// ``ConsentString/detectFormat(of:options:)`` documents), or empty.
     public var field: StaticString
     /// Bit offset within the segment where the field that failed begins.
     public var bitOffset: Int?

@@ -23,8 +23,12 @@ public struct FixedIntegerList: Sendable, Hashable, RandomAccessCollection, Cust
     public init(count: Int, bitsPerItem: Int) { self.init(packed: 0, count: count, bitsPerItem: bitsPerItem) }
 
     /// A list of the given values.
-    /// - Throws: ``ConsentError/Code/valueOutOfRange`` when a value does not fit `bitsPerItem` bits.
+    /// - Throws: ``ConsentError/Code/valueOutOfRange`` when a value does not fit `bitsPerItem` bits (`value` is the
+    ///   value), or when the items take more than 64 bits or `bitsPerItem` is outside 1...8 (`value` is the count).
     public init(_ values: [Int], bitsPerItem: Int, field: StaticString = "") throws(ConsentError) {
+        guard bitsPerItem >= 1, bitsPerItem <= 8, values.count <= 64 / bitsPerItem else {
+            throw ConsentError(.valueOutOfRange, field: field, value: Int64(values.count))
+        }
         self.init(count: values.count, bitsPerItem: bitsPerItem)
         for (index, value) in values.enumerated() { try set(index, to: value, field: field) }
     }
@@ -45,12 +49,12 @@ public struct FixedIntegerList: Sendable, Hashable, RandomAccessCollection, Cust
         return Int((_packed >> shift) & ((1 << UInt64(bitsPerItem)) &- 1))
     }
 
-    /// Sets the item at `index` (0-based).
+    /// Sets the item at `index` (0-based, below `count`: a precondition, as for an array).
     /// - Throws: ``ConsentError/Code/valueOutOfRange`` when `value` does not fit `bitsPerItem` bits.
     public mutating func set(_ index: Int, to value: Int, field: StaticString = "") throws(ConsentError) {
         precondition(index >= 0 && index < count, "FixedIntegerList index out of range")
         guard value >= 0 && value < 1 << bitsPerItem else {
-            throw .valueOutOfRange(field: field, at: index, value: Int64(value))
+            throw ConsentError(.valueOutOfRange, field: field, value: Int64(value))
         }
         let shift = UInt64((count - 1 - index) * bitsPerItem)
         let mask = ((UInt64(1) << UInt64(bitsPerItem)) - 1) << shift

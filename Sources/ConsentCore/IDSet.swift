@@ -29,11 +29,24 @@ public struct IDSet: Sendable, Hashable {
         _tailCount = 0
     }
 
-    /// A set of the given ids; each must be in `1...65535` (a precondition: filter input first).
+    /// A set of the given ids; each must be in `1...65535` (a precondition: for ids from outside the program, use
+    /// ``init(checking:field:)``).
     @inlinable
     public init(_ ids: some Sequence<Int>) {
         self.init()
         for id in ids { insert(id) }
+    }
+
+    /// A set of the given ids, checked: for ids a program did not make itself (a form, a file, a request).
+    /// - Throws: ``ConsentError/Code/valueOutOfRange`` naming `field`, `value` the first id outside `1...65535`.
+    public init(checking ids: some Sequence<Int>, field: StaticString = "") throws(ConsentError) {
+        self.init()
+        for id in ids {
+            guard id >= 1 && id <= IDSet.maximumID else {
+                throw ConsentError(.valueOutOfRange, field: field, value: Int64(id))
+            }
+            insert(id)
+        }
     }
 
     @inlinable
@@ -118,7 +131,8 @@ public struct IDSet: Sendable, Hashable {
         return _word(index) & (1 << (63 &- UInt64(offset & 63))) != 0
     }
 
-    /// Adds `id`, which must be in `1...65535` (a precondition: decoders check ids before inserting).
+    /// Adds `id`, which must be in `1...65535` (a precondition: decoders check ids before inserting; see
+    /// ``init(checking:field:)``).
     @inlinable
     public mutating func insert(_ id: Int) {
         precondition(id >= 1 && id <= IDSet.maximumID, "IDSet ids are 1...65535")
@@ -264,6 +278,7 @@ public struct IDSet: Sendable, Hashable {
     /// Calls `body` with each maximal run of consecutive ids, ascending, without allocating.
     ///
     /// Works a word at a time (leading-bit counts), so its cost follows the number of runs and words, not ids.
+    /// - Throws: what `body` throws (the walk stops there).
     @inlinable
     public func forEachRun<E: Error>(_ body: (ClosedRange<Int>) throws(E) -> Void) throws(E) {
         try unsafe _withTailWords { (tail) throws(E) in try unsafe IDSet._forEachRun(head: _head, tail: tail, body) }
@@ -374,7 +389,7 @@ public struct IDSet: Sendable, Hashable {
 
 extension IDSet: Sequence {
     /// Ascending iteration over the ids.
-    public struct Iterator: IteratorProtocol {
+    public struct Iterator: IteratorProtocol, Sendable {
         /// The storage of the words after the first.
         @usableFromInline let storage: [UInt64]
         /// The index in `storage` just after the set's last word.
@@ -490,7 +505,8 @@ extension IDSet: CustomStringConvertible {
 }
 
 extension IDSet: Codable {
-    /// Decodes a JSON array of ids; an id outside `1...65535` is a `DecodingError.dataCorrupted`.
+    /// Decodes a JSON array of ids; an id outside `1...65535` is a `DecodingError.dataCorrupted` (untyped `throws`,
+    /// as `Decodable` requires; the package's own JSON readers throw ``ConsentError``).
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         self.init()
@@ -555,7 +571,7 @@ extension IDSet {
 
 /// Fills the words of an ``IDSet`` sized once, for decoders that add ranges of ids: no per-id growth or
 /// uniqueness checks, one allocation at most, and the words handed over to the set without a copy.
-public struct IDSetBuilder {
+public struct IDSetBuilder: Sendable {
     @usableFromInline var head: UInt64
     @usableFromInline var tail: [UInt64]
     /// The largest id the builder takes (0...65535).

@@ -19,8 +19,8 @@ public enum JSONValue: Sendable, Hashable {
     /// An array of ids, ascending.
     public static func ids(_ set: IDSet) -> JSONValue { .array(set.map { .int(Int64($0)) }) }
 
-    /// An integer.
-    public static func integer(_ value: some BinaryInteger) -> JSONValue { .int(Int64(value)) }
+    /// An integer; one outside the range of `Int64` (a `UInt64` above `Int64.max`) is written as the nearest bound.
+    public static func integer(_ value: some BinaryInteger) -> JSONValue { .int(Int64(clamping: value)) }
 
     /// The member `key` of an object, or nil (also for non-objects).
     public subscript(key: String) -> JSONValue? {
@@ -197,7 +197,7 @@ extension JSONValue: CustomStringConvertible {
 
     private static func newline(_ output: inout String, _ indent: Int) {
         output += "\n"
-        output += String(repeating: "  ", count: indent)
+        output += String(repeating: "  ", count: Swift.max(indent, 0))
     }
 
     /// Appends `value` as a JSON string literal with the escapes JSON requires.

@@ -59,14 +59,16 @@ public struct TextView {
         )
     }
 
-    /// The view from `index` to the end.
+    /// The view without its first `n` bytes (empty when `n` is `count` or more; a negative `n` drops nothing).
     @inlinable
-    public func dropFirst(_ n: Int) -> TextView { slice(Swift.min(n, count)..<count) }
+    public func dropFirst(_ n: Int) -> TextView { slice(Swift.min(Swift.max(n, 0), count)..<count) }
 
     /// The index of the first `byte` at or after `start`, or nil.
     @inlinable
     public func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
         var index = Swift.max(start, 0)
+        // Below `count` from here on, so that `index + 16` cannot wrap past Int.max in the checks below.
+        guard index < count else { return nil }
         // Sixteen bytes a step (SIMD), then eight (SWAR), then one: a 700-character TC string is scanned for its
         // first `.` on the query path.
         let needle = SIMD16<UInt8>(repeating: byte)
@@ -366,6 +368,7 @@ public struct TextView {
 /// Runs `body` with a borrowed UTF-8 view of `text`, without copying a native string.
 ///
 /// The view must not escape the closure.
+/// - Throws: what `body` throws.
 @inlinable
 public func withTextView<R>(
     of text: some StringProtocol,

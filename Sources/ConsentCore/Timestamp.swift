@@ -1,15 +1,25 @@
 /// Converts the consent formats' timestamps (deciseconds since 1970-01-01T00:00:00Z) to and from the
 /// ISO 8601 text of the JSON form (`2020-09-23T07:55:24.200Z`), without Foundation.
 public enum Timestamp {
-    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for a non-negative decisecond count (years past 9999 print with more digits).
+    /// `YYYY-MM-DDTHH:MM:SS.mmmZ` for a decisecond count.
+    ///
+    /// Any count is written, never a trap: years past 9999 with more digits, a negative count as the moment before
+    /// 1970 it stands for (proleptic Gregorian calendar, a year before 1 with a minus sign). Only `0..<2^36` can
+    /// be encoded, and ``deciseconds(iso8601:field:)`` reads years from 1970 on only.
     public static func iso8601(deciseconds: Int64) -> String {
-        let milliseconds = deciseconds * 100
-        let seconds = milliseconds / 1000
-        let days = seconds / 86_400
-        let secondOfDay = seconds % 86_400
+        // Floor division, so that a moment before 1970 keeps a time of day and a fraction counted forward.
+        let (seconds, tenths) = floorDivision(deciseconds, by: 10)
+        let (days, secondOfDay) = floorDivision(seconds, by: 86_400)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
-            + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "." + pad(milliseconds % 1000, 3) + "Z"
+            + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "." + pad(tenths * 100, 3) + "Z"
+    }
+
+    /// The quotient rounded down and the remainder in `0..<divisor` (`divisor` positive).
+    private static func floorDivision(_ value: Int64, by divisor: Int64) -> (Int64, Int64) {
+        let quotient = value / divisor
+        let remainder = value % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
     /// Deciseconds for ISO 8601 UTC text: `2020-09-23T07:55:24.200Z`, `2020-09-23T07:55:24Z`, with any number of
@@ -102,6 +112,8 @@ public enum Timestamp {
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {
+        // Years are the only negative values (about -29 billion at the least): the sign goes before the padding.
+        if value < 0 { return "-" + pad(0 - value, width) }
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

@@ -165,4 +165,21 @@ func roundTrip<R>(
             _ = try? read("AAAA") { reader throws(ConsentError) in try reader.readInteger(bits: 0, as: Int.self) }
         }
     }
+
+    @Test func aListWiderThanAWordIsAnErrorNotATrap() throws {
+        // 33 items of 2 bits (a usnat list gone wrong) would take 66 bits of the one word a list has.
+        let tooMany = try #require(throws: ConsentError.self) {
+            try FixedIntegerList(Array(repeating: 1, count: 33), bitsPerItem: 2, field: "sensitiveDataProcessing")
+        }
+        #expect(tooMany.code == .valueOutOfRange)
+        #expect(tooMany.field.description == "sensitiveDataProcessing")
+        #expect(tooMany.value == 33)
+        #expect(throws: ConsentError.self) { try FixedIntegerList([1], bitsPerItem: 0) }
+        #expect(throws: ConsentError.self) { try FixedIntegerList([1], bitsPerItem: 9) }
+        #expect(try FixedIntegerList(Array(repeating: 1, count: 32), bitsPerItem: 2).count == 32, "64 bits fit")
+        // An item that does not fit names the value, not a bit offset it does not have.
+        let wide = try #require(throws: ConsentError.self) { try FixedIntegerList([0, 0, 5], bitsPerItem: 2) }
+        #expect(wide.value == 5)
+        #expect(wide.bitOffset == nil)
+    }
 }

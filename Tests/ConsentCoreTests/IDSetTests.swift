@@ -139,4 +139,16 @@ import Testing
             ids.insert(contentsOf: 1...65_536)
         }
     }
+
+    @Test func idsFromOutsideTheProgramAreCheckedWithATypedError() throws {
+        #expect(try IDSet(checking: [3, 1, 65_535], field: "vendorConsents") == [1, 3, 65_535])
+        for bad in [0, -4, 65_536, Int.max] {
+            let error = try #require(throws: ConsentError.self) {
+                try IDSet(checking: [2, bad, 7], field: "vendorConsents")
+            }
+            #expect(error.code == .valueOutOfRange)
+            #expect(error.field.description == "vendorConsents")
+            #expect(error.value == Int64(bad))
+        }
+    }
 }

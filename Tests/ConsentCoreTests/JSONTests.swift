@@ -128,6 +128,14 @@ import Testing
         #expect(JSONValue.double(.infinity).serialized() == "null")
         #expect(JSONValue.integer(UInt8(7)) == .int(7))
     }
+
+    @Test func integersPastInt64AndNegativeIndentsAreWrittenWithoutTrapping() {
+        #expect(JSONValue.integer(UInt64.max) == .int(Int64.max))
+        #expect(JSONValue.integer(UInt64(7)) == .int(7))
+        var output = ""
+        JSONValue.array([.string("a")]).write(to: &output, pretty: true, indent: -3)
+        #expect(output == "[\n\"a\"\n]", "indents below none count as none")
+    }
 }
 
 @Suite struct DiagnosticAndErrorTextTests {

@@ -84,4 +84,18 @@ import Testing
             }
         }
     }
+
+    @Test func aStartPastTheEndFindsNothingWhateverItsSize() {
+        let text = String(repeating: "A.", count: 40)
+        for start in [80, 81, Int.max - 16, Int.max - 3, Int.max] {
+            let found = withTextView(of: text) { view in view.firstIndex(of: UInt8(ascii: "."), from: start) }
+            #expect(found == nil, "from \(start)")
+        }
+        #expect(withTextView(of: "") { view in view.firstIndex(of: UInt8(ascii: "."), from: Int.max - 1) } == nil)
+    }
+
+    @Test func droppingANegativeCountDropsNothing() {
+        #expect(withTextView(of: "ABC") { view in view.dropFirst(-1).count } == 3)
+        #expect(withTextView(of: "ABC") { view in view.dropFirst(5).count } == 0)
+    }
 }

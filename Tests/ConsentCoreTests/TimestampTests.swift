@@ -55,6 +55,22 @@ import Testing
             }
         }
     }
+
+    @Test func writesAnyDecisecondCountWithoutTrapping() throws {
+        // A built value can hold any Int64 (only 0..<2^36 encodes); JSON writing must not trap on it.
+        #expect(Timestamp.iso8601(deciseconds: -1) == "1969-12-31T23:59:59.900Z")
+        #expect(Timestamp.iso8601(deciseconds: -10) == "1969-12-31T23:59:59.000Z")
+        #expect(Timestamp.iso8601(deciseconds: -864_000) == "1969-12-31T00:00:00.000Z")
+        for extreme in [Int64.max, Int64.min, Int64.max / 100 + 1, Int64.min / 100 - 1] {
+            let text = Timestamp.iso8601(deciseconds: extreme)
+            #expect(text.hasSuffix("Z") && text.contains("T"), "\(extreme): \(text)")
+            #expect(throws: ConsentError.self, "\(text) is not a timestamp the formats can hold") {
+                _ = try Timestamp.deciseconds(iso8601: text)
+            }
+        }
+        #expect(Timestamp.iso8601(deciseconds: Int64.max).hasPrefix("29227"), "year 29,227,102,560")
+        #expect(Timestamp.iso8601(deciseconds: Int64.min).hasPrefix("-29227"))
+    }
 }
 
 extension String {

@@ -78,6 +78,19 @@ import Testing
         #expect(try TCString(vendorConsents: [29]).encodedVendorForm() == "bitField")
         #expect(try TCString(vendorConsents: [30]).encodedVendorForm() == "range")
     }
+
+    /// A timestamp no string can hold still has a JSON form (the encoder is what refuses it), for any Int64.
+    @Test func theJSONFormOfATimestampOutOfRangeIsWrittenNotTrapped() throws {
+        for extreme in [Int64.max, Int64.min, -1] {
+            let value = TCString(created: extreme)
+            let created = value.jsonValue()["created"]?.stringValue
+            #expect(created == Timestamp.iso8601(deciseconds: extreme), "\(extreme)")
+            expectOutOfRange(value, field: "created")
+            var legacy = TCStringV1()
+            legacy.lastUpdated = extreme
+            #expect(legacy.jsonValue()["lastUpdated"]?.stringValue == Timestamp.iso8601(deciseconds: extreme))
+        }
+    }
 }
 
 extension TCString {
