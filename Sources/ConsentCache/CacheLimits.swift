@@ -7,17 +7,25 @@ public struct CacheLimits: Sendable, Hashable {
     /// Bytes charged to every entry on top of its string's UTF-8 length.
     public static let entryOverhead = 512
 
-    /// Most entries held at once (at least 1).
-    public var maxEntries: Int
-    /// Most bytes held at once, counted as the strings' UTF-8 lengths plus ``entryOverhead`` each. A string
-    /// whose entry alone would exceed it is decoded and returned but not kept.
-    public var maxBytes: Int
+    /// Most entries held at once: from 1 (a value below is taken as 1; to keep nothing, set ``maxBytes`` to 0) to
+    /// about a billion (a value above is taken as that).
+    public var maxEntries: Int {
+        get { _maxEntries }
+        set { _maxEntries = Swift.min(Swift.max(newValue, 1), Int(Int32.max) / 2) }
+    }
+    /// Most bytes held at once, counted as the strings' UTF-8 lengths plus ``entryOverhead`` each (a negative value
+    /// is taken as 0: nothing is kept). A string whose entry alone would exceed it is decoded and returned but not
+    /// kept.
+    public var maxBytes: Int {
+        get { _maxBytes }
+        set { _maxBytes = Swift.max(newValue, 0) }
+    }
+    private var _maxEntries = 1
+    private var _maxBytes = 0
 
-    /// The limits; the defaults hold every distinct string an ad server sees in a few minutes (10,000 strings,
-    /// 16 MiB: about 12,000 typical 700-character TC strings).
+    /// The limits, each held to its range as its property says; the defaults hold every distinct string an ad
+    /// server sees in a few minutes (10,000 strings, 16 MiB: about 12,000 typical 700-character TC strings).
     public init(maxEntries: Int = 10_000, maxBytes: Int = 16 << 20) {
-        precondition(maxEntries >= 1 && maxBytes >= 0, "a cache holds at least one entry and a non-negative size")
-        precondition(maxEntries <= Int(Int32.max) / 2, "at most about a billion entries")
         self.maxEntries = maxEntries
         self.maxBytes = maxBytes
     }

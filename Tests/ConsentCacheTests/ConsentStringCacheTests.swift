@@ -46,4 +46,22 @@ import Testing
         #expect(wrong == 0)
         #expect(cache.statistics.evictions > 0)
     }
+
+    @Test func limitsOutOfRangeAreHeldToTheirRangeNotTrapped() throws {
+        var limits = CacheLimits(maxEntries: 0, maxBytes: -5)
+        #expect(limits.maxEntries == 1 && limits.maxBytes == 0)
+        limits.maxBytes = 1 << 20
+        limits.maxEntries = -3  // set after the init: held to its range too
+        #expect(limits.maxEntries == 1)
+        limits.maxEntries = .max
+        #expect(limits.maxEntries == Int(Int32.max) / 2)
+        limits.maxEntries = 0
+        let cache = ConsentStringCache(limits: limits)
+        #expect(try cache.value(for: "1YNN") == ConsentString(encoded: "1YNN"))
+        #expect(try cache.value(for: "1YYN") == ConsentString(encoded: "1YYN"))
+        #expect(cache.statistics.entryCount == 1, "one entry at the most")
+        let keepsNothing = ConsentStringCache(limits: CacheLimits(maxEntries: 10, maxBytes: 0))
+        #expect(try keepsNothing.value(for: "1YNN") == ConsentString(encoded: "1YNN"))
+        #expect(keepsNothing.statistics.entryCount == 0, "a byte budget of 0 keeps nothing")
+    }
 }
