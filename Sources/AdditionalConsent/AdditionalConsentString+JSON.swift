@@ -21,7 +21,7 @@ extension AdditionalConsentString {
     /// ``encoded(options:)`` only when it decodes to the same value.
     ///
     /// - Throws: ``ConsentCore/ConsentError/Code/badJSON`` naming the member (`field`) that is missing or malformed
-    ///   (ids must be integers in `1...65535`), or a key the form does not have or gives twice (`field` the key when it
+    ///   (ids must be integers in `1...2147483647`, ``ProviderIDSet/maximumID``), or a key the form does not have or gives twice (`field` the key when it
     ///   is one of the form's, else empty; `characterOffset` where the key starts, when the JSON was parsed from text);
     ///   ``ConsentCore/ConsentError/Code/badVersion`` for a version other than 1 or 2.
     public init(json: JSONValue) throws(ConsentError) {

@@ -17,8 +17,23 @@ public struct ProviderIDSet: Sendable, Hashable, Sequence, ExpressibleByArrayLit
     @inlinable
     public init() { _ids = [] }
 
-    /// A set of the given ids, in any order, repeats ignored; each must be in `1...maximumID` (a precondition: filter
-    /// input first).
+    /// A set of the given ids, checked: for ids a program did not make itself. In any order, repeats ignored.
+    /// - Throws: ``ConsentCore/ConsentError/Code/valueOutOfRange`` naming `field`, `value` the first id outside
+    ///   `1...maximumID`.
+    public init(checking ids: some Sequence<Int>, field: StaticString = "") throws(ConsentError) {
+        var values: [Int] = []
+        values.reserveCapacity(ids.underestimatedCount)
+        for id in ids {
+            guard id >= 1 && id <= Self.maximumID else {
+                throw ConsentError(.valueOutOfRange, format: .ac, field: field, value: Int64(id))
+            }
+            values.append(id)
+        }
+        self.init(values)
+    }
+
+    /// A set of the given ids, in any order, repeats ignored; each must be in `1...maximumID` (a precondition: for
+    /// ids from outside the program, use ``init(checking:field:)``).
     public init(_ ids: some Sequence<Int>) {
         var values: [UInt32] = []
         values.reserveCapacity(ids.underestimatedCount)
@@ -174,7 +189,7 @@ public struct ProviderIDSet: Sendable, Hashable, Sequence, ExpressibleByArrayLit
     public var description: String { "ProviderIDSet(\(foldedDescription))" }
 
     /// Iterates the ids in ascending order.
-    public struct Iterator: IteratorProtocol {
+    public struct Iterator: IteratorProtocol, Sendable {
         @usableFromInline var base: IndexingIterator<[UInt32]>
 
         @inlinable init(_ ids: [UInt32]) { base = ids.makeIterator() }

@@ -55,7 +55,8 @@ extension USPrivacyString {
         }
     }
 
-    /// True when the value came from a string written other than canonically (lower-case letters).
+    /// False when the value came from a string written in lower-case letters (which only the lenient decoder reads);
+    /// true otherwise.
     public var isCanonicallyEncoded: Bool {
         if case .lowercase = encoding { return false }
         return true

@@ -49,4 +49,17 @@ import Testing
             for id in left + right { #expect(a.contains(id) == setA.contains(id)) }
         }
     }
+
+    @Test func idsFromOutsideTheProgramAreCheckedWithATypedError() throws {
+        #expect(try ProviderIDSet(checking: [9, 2, 9], field: "consentedProviders") == [2, 9])
+        for bad in [0, -1, 2_147_483_648] {
+            let error = try #require(throws: ConsentError.self) {
+                try ProviderIDSet(checking: [5, bad], field: "consentedProviders")
+            }
+            #expect(error.code == .valueOutOfRange)
+            #expect(error.format == .ac)
+            #expect(error.field.description == "consentedProviders")
+            #expect(error.value == Int64(bad))
+        }
+    }
 }
