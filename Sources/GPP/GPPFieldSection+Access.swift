@@ -39,7 +39,8 @@ extension GPPFieldSection {
     public var mspaCoveredTransaction: Int? { integer("mspaCoveredTransaction") }
 
     /// The GPC signal: nil when the section has no GPC subsection (or cannot have one). Setting nil removes the
-    /// subsection; setting a value adds it.
+    /// subsection; setting a value adds it where the ``layout`` has a GPC subsection and is not kept where it has
+    /// none (tcfcav1's, for one).
     public var gpc: Bool? {
         get {
             if case .boolean(let value) = value("gpc") { return value }
@@ -99,8 +100,10 @@ extension GPPFieldSection {
     public var fieldCount: Int { layout.fieldLocations.count }
 
     /// The value of the layout's `index`-th field, counting every segment's fields in the order written (the
-    /// order of ``entries``), or nil when its segment is absent. Faster than ``value(_:)`` when walking every field.
+    /// order of ``entries``), or nil when its segment is absent or `index` is not in `0..<fieldCount`. Faster than
+    /// ``value(_:)`` when walking every field.
     public func value(at index: Int) -> GPPFieldValue? {
+        guard index >= 0, index < layout.fieldLocations.count else { return nil }
         let location = layout.fieldLocations[index]
         guard isPresent(segmentIndex: location.segment) else { return nil }
         return value(of: location.step)

@@ -20,6 +20,7 @@ extension GPPFieldSection {
     }
 
     /// Decodes one section's text held in any string type (see the `String` form).
+    /// - Throws: as the `String` form.
     public init(
         _ declaration: GPPSectionDeclaration,
         encoded text: some StringProtocol,

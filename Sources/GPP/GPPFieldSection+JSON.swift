@@ -197,7 +197,20 @@ extension GPPFieldSection {
     }
 
     /// Reads one field's value from JSON.
+    /// - Throws: `badJSON` or `valueOutOfRange`, naming the section (`segment`) and the key (`field`).
     private static func fieldValue(
+        _ field: GPPField,
+        _ json: JSONValue?,
+        _ prefix: StaticString
+    ) throws(ConsentError) -> GPPFieldValue {
+        do throws(ConsentError) {
+            return try readFieldValue(field, json, prefix)
+        } catch {
+            throw error.adding(format: .gpp, segment: prefix)
+        }
+    }
+
+    private static func readFieldValue(
         _ field: GPPField,
         _ json: JSONValue?,
         _ prefix: StaticString

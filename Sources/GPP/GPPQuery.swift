@@ -199,6 +199,7 @@ public enum GPPQuery {
     }
 
     /// ``containsSection(_:in:options:)`` for any string type.
+    /// - Throws: as the `String` form.
     public static func containsSection(
         _ id: Int,
         in encoded: some StringProtocol,
@@ -208,6 +209,7 @@ public enum GPPQuery {
     }
 
     /// ``usNational(_:in:options:)`` for any string type.
+    /// - Throws: as the `String` form.
     public static func usNational(
         _ signal: USNationalSignal,
         in encoded: some StringProtocol,
@@ -217,6 +219,7 @@ public enum GPPQuery {
     }
 
     /// ``usNationalGPC(in:options:)`` for any string type.
+    /// - Throws: as the `String` form.
     public static func usNationalGPC(
         in encoded: some StringProtocol,
         options: DecodingOptions = DecodingOptions()
@@ -253,6 +256,7 @@ public enum GPPQuery {
     }
 
     /// The encoded TC string of section 2, sharing `encoded`'s storage, or nil (see ``tcfEuV2Range(in:options:)``).
+    /// - Throws: as ``tcfEuV2Range(in:options:)``.
     public static func tcfEuV2(
         in encoded: String,
         options: DecodingOptions = DecodingOptions()

@@ -29,6 +29,17 @@ public enum GPPSection: Sendable, Hashable {
     /// The API prefix (`usnat`), or the id as text for an unknown section (its JSON key).
     public var key: String { Self.prefix(of: id) ?? String(id) }
 
+    /// The section's API prefix as the `segment` of a ``ConsentCore/ConsentError`` (`section` for an unknown one).
+    var segmentName: StaticString {
+        switch self {
+        case .tcfEuV1: "tcfeuv1"
+        case .tcfEuV2: "tcfeuv2"
+        case .usPrivacy: "uspv1"
+        case .fields(let section): section.declaration.prefix
+        case .unknown: "section"
+        }
+    }
+
     /// The declared section, when this is one.
     public var fieldSection: GPPFieldSection? {
         if case .fields(let section) = self { return section }

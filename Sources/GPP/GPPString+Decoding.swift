@@ -30,9 +30,28 @@ extension GPPString {
         version = 1
         self.sections = sections
         memory = GPPStringMemory(text: encoded, header: GPPTextSlice(encoded, 0..<headerEnd))
-        if options.strict, lint().contains(where: { $0.severity == .error }) {
-            throw ConsentError(.policyViolation, format: .gpp)
+        if options.strict, let violation = firstPolicyViolation() { throw violation }
+    }
+
+    /// What strict decoding throws for an error-level lint finding that the sections' own strict decoding has not
+    /// thrown already (a TC string's, a US Privacy string's): `policyViolation` naming the first section that has
+    /// one (`segment`), or the header, with `value` the number of its error-level findings.
+    func firstPolicyViolation() -> ConsentError? {
+        for section in sections {
+            let errors = section.lint().count { $0.severity == .error }
+            if errors > 0 {
+                return ConsentError(.policyViolation, format: .gpp, segment: section.segmentName, value: Int64(errors))
+            }
         }
+        let errors = lint().count { $0.severity == .error }
+        guard errors > 0 else { return nil }
+        return ConsentError(
+            .policyViolation,
+            format: .gpp,
+            segment: "header",
+            field: "sectionIds",
+            value: Int64(errors)
+        )
     }
 
     /// Decodes a GPP string held in any string type (copied once into a `String`, which the value keeps).

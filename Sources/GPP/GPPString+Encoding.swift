@@ -54,7 +54,14 @@ extension GPPString {
         try Self.writeHeader(header, ids: ids, into: &counter)
         for index in ordered.indices {
             counter.appendASCII(GPPHeader.tilde)
-            if let text = try Self.count(ordered[index], options: options, into: &counter, tcPlan: &tcPlan) {
+            // The counting pass checks every value: errors are raised here, not in the writing pass.
+            let counted: String?
+            do throws(ConsentError) {
+                counted = try Self.count(ordered[index], options: options, into: &counter, tcPlan: &tcPlan)
+            } catch {
+                throw Self.sectionError(error, of: ordered[index])
+            }
+            if let text = counted {
                 counter.appendText(text)
                 if texts.isEmpty { texts.reserveCapacity(ordered.count) }
                 texts.append(text)
@@ -73,6 +80,18 @@ extension GPPString {
             }
         }
         return writer.makeString()
+    }
+
+    /// An error in encoding `section`, named as decoding names it: format `gpp`, segment the section's prefix (a
+    /// TC or US Privacy string's own segment name replaced, as a decoding error of section 2 or 6 has it).
+    private static func sectionError(_ error: ConsentError, of section: borrowing GPPSection) -> ConsentError {
+        var named = error
+        named.format = .gpp
+        switch section {
+        case .tcfEuV1, .tcfEuV2, .usPrivacy: named.segment = section.segmentName
+        case .fields, .unknown: if named.segment.utf8CodeUnitCount == 0 { named.segment = section.segmentName }
+        }
+        return named
     }
 
     /// The sizing pass for one section: counts a section written bit by bit (planning a canonical TC string into

@@ -11,7 +11,8 @@ public struct UnknownGPPSection: Sendable, Hashable {
     /// An unknown section with its text.
     ///
     /// The text is not checked here: ``encoded()`` (and so ``GPPString/encoded(options:)``) refuses text that
-    /// would not decode as one section.
+    /// would not decode as one section. Nor is the id: text under an id this package knows is written as given, and
+    /// a decoder reads it back as that section (or fails on it).
     public init(id: Int, text: some StringProtocol) {
         self.id = id
         self.text = Substring(text)

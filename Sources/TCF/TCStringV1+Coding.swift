@@ -4,7 +4,8 @@ extension TCStringV1 {
     /// Decodes a legacy v1.1 string (Version 1).
     /// - Throws: ``ConsentCore/ConsentError`` (format `tcf`, segment `core`): `empty`, `tooLong`, `badBase64`,
     ///   `truncated`, `badVersion` (Version not 1), `badValue` (a letter above Z, vendor id 0, a range ending before
-    ///   its start, or a `.` segment after the string: v1.1 has exactly one segment).
+    ///   its start, or a `.` segment after the string: v1.1 has exactly one segment); with `options.strict`,
+    ///   `policyViolation` naming the segment and field of the first error-level ``lint(now:)`` finding.
     public init(encoded: String, options: DecodingOptions = DecodingOptions()) throws(ConsentError) {
         let length = encoded.utf8.count
         guard length > 0 else { throw ConsentError(.empty, format: .tcf) }
@@ -18,6 +19,7 @@ extension TCStringV1 {
             return value
         }
         _original = encoded
+        if options.strict, let violation = firstPolicyViolation() { throw violation }
     }
 
     /// Decodes a v1.1 string held in any string type, keeping a `String` copy of the text.
@@ -101,6 +103,15 @@ extension TCStringV1 {
     /// `unknownLanguageCode`, `vendorListVersionZero`, and for an unmodified decoded value `vendorIdAboveMaxVendorId`,
     /// `overlappingRanges`, `nonCanonicalPadding`, `trailingEquals`.
     public func lint(now: Int64? = nil) -> [Diagnostic] {
+        findings(now: now).all.map(\.diagnostic)
+    }
+
+    /// The first error-level finding as the `policyViolation` strict decoding throws, naming its segment and field.
+    func firstPolicyViolation() -> ConsentError? {
+        findings(now: nil).all.first { $0.severity == .error }?.error
+    }
+
+    private func findings(now: Int64?) -> LintFindings {
         var findings = LintFindings()
         findings.add(.warning, "legacyVersion", "core", "version", "TCF v1.1 strings are invalid since 2020-09-30.")
         findings.checkTimestamps(created: created, lastUpdated: lastUpdated, now: now)
@@ -118,7 +129,7 @@ extension TCStringV1 {
             findings.checkVendorSection(section, segment: "core", field: "vendorConsents")
             findings.checkPadding(layout)
         }
-        return findings.all.map(\.diagnostic)
+        return findings
     }
 
     static func layoutSegment(segment: BitReader, end: BitReader) -> TCStringLayout.Segment {

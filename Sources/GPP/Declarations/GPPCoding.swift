@@ -23,14 +23,18 @@ public enum GPPCoding: Sendable, Hashable {
     /// `N-ArrayOfRanges(6,2)`: a 12-bit count of publisher restrictions (purpose, type, vendor ids).
     case publisherRestrictions
 
-    /// The width in bits when it does not depend on the value.
+    /// The width in bits when it does not depend on the value (nil too when it is past `Int.max`).
     public var fixedBitCount: Int? {
-        switch self {
+        func product(_ count: Int, _ bits: Int) -> Int? {
+            let (width, overflow) = count.multipliedReportingOverflow(by: bits)
+            return overflow ? nil : width
+        }
+        return switch self {
         case .integer(let bits): bits
         case .boolean: 1
-        case .integerList(let count, let bitsPerItem): count * bitsPerItem
+        case .integerList(let count, let bitsPerItem): product(count, bitsPerItem)
         case .datetime: 36
-        case .letters(let count): count * 6
+        case .letters(let count): product(count, 6)
         case .bitField(let count): count
         case .countedBitField, .vendorRange, .fibonacciRange, .publisherRestrictions: nil
         }

@@ -28,7 +28,7 @@ public struct GPPField: Sendable {
     let role: Role
 
     /// Declares a field.
-    public init(
+    package init(
         _ name: StaticString,
         key: StaticString,
         coding: GPPCoding,

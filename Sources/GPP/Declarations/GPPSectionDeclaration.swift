@@ -2,6 +2,9 @@ import ConsentCore
 
 /// Everything the codec knows about one bit-encoded GPP section, declared once in `Sections/`: its id, API
 /// prefix, layouts (segments and fields) and how a string's segments map onto them.
+///
+/// A class: each declaration exists once, sections refer to it without copying it, and two are equal when they are
+/// the same one.
 public final class GPPSectionDeclaration: Sendable {
     /// How the segments of a section are told apart.
     enum Structure: Sendable {

@@ -2,6 +2,8 @@ import ConsentCore
 
 /// One way a section's segments can be laid out: usnat has a version 1 and a version 2 layout, the new-style
 /// state sections an iabgpp-es layout and a header-first one. The layout assigns every field its storage.
+///
+/// A class, as ``GPPSectionDeclaration`` is: made once with its declaration and reached by reference.
 public final class GPPSectionLayout: Sendable {
     /// `v1`, `v2`, `default`, `headerFirst`.
     public let name: StaticString
@@ -32,7 +34,7 @@ public final class GPPSectionLayout: Sendable {
 
     /// Lays out `segments`, giving each field a slot; traps if the fixed-width fields need more than 256 bits
     /// (a declaration error, caught by the tests).
-    public init(name: StaticString, version: Int? = nil, segments: [GPPSegmentDeclaration], coreIndex: Int = 0) {
+    package init(name: StaticString, version: Int? = nil, segments: [GPPSegmentDeclaration], coreIndex: Int = 0) {
         var plans: [GPPSegmentPlan] = []
         var used = 0
         var idSets = 0

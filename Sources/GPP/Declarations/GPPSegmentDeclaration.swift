@@ -19,7 +19,7 @@ public struct GPPSegmentDeclaration: Sendable {
     public let fields: [GPPField]
     /// Declares a segment. `subsectionID` is for an optional segment without a type field that a section header
     /// lists (the sensitive data consents of sections 25-27); a typed segment is listed by its type value.
-    public init(
+    package init(
         _ name: StaticString,
         type: (bits: Int, value: Int)? = nil,
         subsectionID: Int? = nil,
@@ -38,12 +38,15 @@ public struct GPPSegmentDeclaration: Sendable {
         self.fields = fields
     }
 
-    /// The bits the segment takes when every field has a fixed width, type field included; nil otherwise.
+    /// The bits the segment takes when every field has a fixed width, type field included; nil otherwise (and when
+    /// the sum is past `Int.max`).
     public var fixedBitCount: Int? {
         var total = typeBits
         for field in fields {
             guard let bits = field.coding.fixedBitCount else { return nil }
-            total += bits
+            let (sum, overflow) = total.addingReportingOverflow(bits)
+            guard !overflow else { return nil }
+            total = sum
         }
         return total
     }
