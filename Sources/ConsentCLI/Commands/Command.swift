@@ -3,7 +3,7 @@
 protocol Command {
     /// The word on the command line: `decode`.
     static var name: String { get }
-    /// One line for the command list of `consent --help`.
+    /// One line for the command list of `consent --help` (``HelpText/commandList``).
     static var abstract: String { get }
     /// The usage line(s) printed under usage errors.
     static var usage: String { get }

@@ -1,6 +1,15 @@
 /// Every help text of `consent`, in one place so that they read as one document. Shaped like
 /// swift-argument-parser's help: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, then EXAMPLES.
 enum HelpText {
+    /// The COMMANDS lines of `consent --help`: each command's name and abstract, then `help`.
+    static var commandList: String {
+        let rows =
+            CLI.commands.map { ($0.name, $0.abstract) } + [("help", "Show the help of a command: consent help decode")]
+        return rows.map { name, abstract in
+            "  " + name + String(repeating: " ", count: Swift.max(1, 10 - name.count)) + abstract
+        }.joined(separator: "\n")
+    }
+
     /// `consent --help`.
     static let main = """
         OVERVIEW: Decode, check and encode the consent strings of online advertising: IAB TCF TC strings
@@ -9,14 +18,7 @@ enum HelpText {
 
         \(mainUsage)
         COMMANDS:
-          decode    Decode strings, URLs, bid requests and app preferences (the default command)
-          encode    Turn the JSON form of `decode --json` back into the string
-          lint      Check strings against their specifications and policies, and against each other
-          explain   Show every field with its bit offset, width, raw bits and value
-          keys      Print the in-app keys (IABTCF_*, IABGPP_*, IABUSPrivacy_String) a CMP would store
-          diff      Show how two strings differ: field by field, then in how they were written
-          stats     Count what many strings say: kinds, failures, purpose and vendor consents, opt-outs
-          help      Show the help of a command: consent help decode
+        \(commandList)
 
         OPTIONS:
           --color <when>    Colour the output: auto (on a terminal, unless NO_COLOR is set), always, never.
@@ -385,7 +387,7 @@ enum HelpText {
 }
 
 extension DecodeCommand {
-    static let abstract = "Decode strings, URLs, bid requests and app preferences"
+    static let abstract = "Decode strings, URLs, bid requests and app preferences (the default command)"
     static let usage = HelpText.decodeUsage
     static let help = HelpText.decode
 }
