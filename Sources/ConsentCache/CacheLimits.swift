@@ -24,7 +24,7 @@ public struct CacheLimits: Sendable, Hashable {
     private var _maxBytes = 0
 
     /// The limits, each held to its range as its property says; the defaults hold every distinct string an ad
-    /// server sees in a few minutes (10,000 strings, 16 MiB: about 12,000 typical 700-character TC strings).
+    /// server sees in a few minutes (10,000 strings, 16 MiB: about 13,800 typical 700-character TC strings).
     public init(maxEntries: Int = 10_000, maxBytes: Int = 16 << 20) {
         self.maxEntries = maxEntries
         self.maxBytes = maxBytes

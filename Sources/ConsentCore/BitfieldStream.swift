@@ -113,11 +113,11 @@ struct _BitfieldStream {
 }
 
 /// Reads a run of short consecutive fields (range entries, restriction headers) with each character of the text
-/// decoded once: up to 64 bits are kept in a buffer, refilled a character at a time.
+/// decoded once: up to 64 bits are kept in a buffer, refilled several characters at a time.
 ///
-/// A decoder checks, after ``refill()``, that ``bufferedBits`` covers the field it wants (the buffer holds at least
-/// 59 bits unless the segment ends first); when it does not, ``reader`` gives a ``BitReader`` at the same bit, whose
-/// reads throw the exact error.
+/// A decoder checks, after ``refillForShortFields()`` (at least 33 bits buffered unless the segment ends first) or
+/// ``refill()`` (at least 59), that ``bufferedBits`` covers the field it wants; when it does not, ``reader`` gives a
+/// ``BitReader`` at the same bit, whose reads throw the exact error.
 public struct BitStream {
     @usableFromInline let origin: BitReader
     /// The next character to load.
@@ -129,7 +129,8 @@ public struct BitStream {
     /// Valid bits in `buffer` (0...64).
     @usableFromInline var _bufferedBits: Int
 
-    /// Bits loaded and not yet consumed (at least 59 after ``refill()`` unless the segment ends first).
+    /// Bits loaded and not yet consumed (after ``refill()`` at least 59, after ``refillForShortFields()`` at least 33,
+    /// unless the segment ends first).
     @inlinable public var bufferedBits: Int { _bufferedBits }
 
     /// A stream at the reader index of `reader` (which it does not move).
@@ -173,8 +174,9 @@ public struct BitStream {
     }
 
     /// Loads characters until at least 33 bits are buffered (a TCF range entry, a restriction header) or the
-    /// segment has no more: four characters (24 bits) a step while they exist, then one at a time near the end.
-    /// Cheaper than ``refill()`` for a run of short fields.
+    /// segment has no more: eight characters (48 bits) in one step when at most 16 bits are left, else four (24
+    /// bits) a step while they exist, then one at a time near the end. Cheaper than ``refill()`` for a run of short
+    /// fields.
     @inlinable @inline(__always)
     public mutating func refillForShortFields() {
         if _bufferedBits <= 16 && character &+ 8 <= endCharacter {

@@ -569,8 +569,9 @@ extension IDSet {
     public func bitfieldWord(_ index: Int) -> UInt64 { index >= 0 && index < _wordCount ? _word(index) : 0 }
 }
 
-/// Fills the words of an ``IDSet`` sized once, for decoders that add ranges of ids: no per-id growth or
-/// uniqueness checks, one allocation at most, and the words handed over to the set without a copy.
+/// Fills the words of an ``IDSet`` sized once, for code that adds many ranges of ids (a range-encoded list, say):
+/// no per-id growth or uniqueness checks, one allocation at most, and the words handed over to the set without a
+/// copy. (The TC string decoder fills its sets' words in one shared array instead.)
 public struct IDSetBuilder: Sendable {
     @usableFromInline var head: UInt64
     @usableFromInline var tail: [UInt64]
@@ -585,8 +586,7 @@ public struct IDSetBuilder: Sendable {
         tail = limit > 64 ? IDSet._zeroedWords(count: (limit &- 1) >> 6) : []
     }
 
-    /// Adds the ids of `range`; ids outside the builder's `1...maxID` are left out (decoders insert only ids they
-    /// have checked, so none are).
+    /// Adds the ids of `range`; ids outside the builder's `1...maxID` are left out.
     @inlinable @inline(__always)
     public mutating func insert(_ range: ClosedRange<Int>) {
         let first = Swift.max(range.lowerBound, 1) &- 1

@@ -60,8 +60,7 @@ package struct XMLScanner {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        // A UTF-8 byte order mark.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        index = ByteOrderMark.length(atStartOf: bytes)
     }
 
     /// Skips white space, the XML declaration, comments and a doctype.

@@ -8,7 +8,7 @@ struct DefaultsText {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        index = ByteOrderMark.length(atStartOf: bytes)
     }
 
     /// The top-level dictionary: strings for the scalar values, nested values left out.

@@ -57,6 +57,17 @@ extension GPPFieldSection {
         _ declaration: GPPSectionDeclaration,
         _ parts: inout GPPSegmentParts
     ) throws(ConsentError) -> GPPFieldSection {
+        var section = try decodeVersionedCore(declaration, &parts)
+        try section.decodePositionalSubsections(from: 1, &parts)
+        return section
+    }
+
+    /// The first part of a section whose core starts with its Version: the Version (and the core's length) picks
+    /// the layout, and the core is decoded into a blank section of it.
+    private static func decodeVersionedCore(
+        _ declaration: GPPSectionDeclaration,
+        _ parts: inout GPPSegmentParts
+    ) throws(ConsentError) -> GPPFieldSection {
         let core = try parts.first()
         var reader = try core.reader()
         let version: Int = try core.attempt { () throws(ConsentError) in
@@ -67,7 +78,6 @@ extension GPPFieldSection {
         }
         var section = GPPFieldSection(declaration, blankLayout: layoutIndex)
         try section.decodeSegment(0, &reader, core)
-        try section.decodePositionalSubsections(from: 1, &parts)
         return section
     }
 
@@ -146,16 +156,7 @@ extension GPPFieldSection {
         _ declaration: GPPSectionDeclaration,
         _ parts: inout GPPSegmentParts
     ) throws(ConsentError) -> GPPFieldSection {
-        let core = try parts.first()
-        var reader = try core.reader()
-        let version: Int = try core.attempt { () throws(ConsentError) in
-            try reader.peekInteger(bits: 6, field: "version")
-        }
-        let layoutIndex = try core.attempt { () throws(ConsentError) in
-            try declaration.layoutIndex(version: version, coreBits: reader.bitCount)
-        }
-        var section = GPPFieldSection(declaration, blankLayout: layoutIndex)
-        try section.decodeSegment(0, &reader, core)
+        var section = try decodeVersionedCore(declaration, &parts)
         while let part = try parts.next() {
             var segmentReader = try part.reader()
             let type: Int = try part.attempt { () throws(ConsentError) in

@@ -115,9 +115,6 @@ public struct TCString: Sendable {
     /// ``_originalText`` as a string: no copy when it is a whole string.
     var _original: String? { _originalText.isEmpty ? nil : String(_originalText) }
 
-    /// The text this value was decoded from, where it lies (in a GPP string, say), while no property has changed.
-    package var originalText: Substring? { _originalText.isEmpty ? nil : _originalText }
-
     /// A TC string built from its values; it encodes canonically.
     public init(
         created: Int64 = 0,

@@ -9,9 +9,6 @@ public struct FuzzByteSource: RandomNumberGenerator, Sendable {
     /// A source over `bytes`.
     public init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
 
-    /// True when every byte has been used.
-    public var isExhausted: Bool { bytes.isEmpty }
-
     /// The next eight bytes, big-endian; past the end, the continuation.
     public mutating func next() -> UInt64 {
         if bytes.count >= 8 {

@@ -33,9 +33,6 @@ public enum FuzzTarget: String, CaseIterable, Sendable, Hashable {
     /// preferences, inline and as file content; what it extracts comes from the input and decodes or fails cleanly.
     case inputExtraction = "InputExtraction"
 
-    /// The name of the libFuzzer executable (`FuzzBase64URL`).
-    public var executableName: String { "Fuzz" + rawValue }
-
     /// The target a `Fuzz/Regressions/` or corpus file name belongs to: the part before the first `-`
     /// (`TCString-range-end-0` -> `.tcString`), or nil.
     public init?(fileName: String) {

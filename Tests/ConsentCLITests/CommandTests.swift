@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 import Foundation
 import Testing
@@ -98,7 +99,7 @@ import Testing
         #expect(fromStandardInput.status == 0, "\(fromStandardInput.output)")
         #expect(try jsonLines(fromStandardInput.output).map { $0["type"]?.stringValue } == ["usp", "usp"])
         var io = CommandIO.memory()
-        io.readFile = { _ in .success(LineReader.byteOrderMark + Array("1YNN\r\n1NYN\r\n".utf8)) }
+        io.readFile = { _ in .success(ByteOrderMark.utf8 + Array("1YNN\r\n1NYN\r\n".utf8)) }
         let status = CLI.run(arguments: ["decode", "--json", "@list.txt"], io: io)
         #expect(status == .success, "\(io.output.text)")
         #expect(try jsonLines(io.output.text).map { $0["type"]?.stringValue } == ["usp", "usp"])

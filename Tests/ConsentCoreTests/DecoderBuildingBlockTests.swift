@@ -2,7 +2,7 @@ import ConsentCore
 import ConsentTestSupport
 import Testing
 
-/// `IDSetBuilder` and `BitStream`, the building blocks of the TC string decoder's hot loops.
+/// `IDSetBuilder`, and `BitStream`, the reader of the TC string decoder's range entries.
 @Suite struct DecoderBuildingBlockTests {
     @Test func builderHoldsExactlyTheInsertedRangesUpToItsLimit() {
         let seed: UInt64 = 7_301

@@ -1,3 +1,5 @@
+import ConsentInput
+
 /// Reads standard input (or bytes in memory, for tests) one line or one block at a time, in constant memory: a
 /// 64 KiB read buffer plus the one line being assembled. Lines end at `\n`; a `\r` before it is dropped. A UTF-8
 /// byte order mark at the start of the input is no part of it.
@@ -20,9 +22,6 @@ final class LineReader {
 
     /// Longest line kept: far above any consent string, and enough for a bid request on one line.
     static let maximumLineLength = 4 << 20
-
-    /// U+FEFF in UTF-8, which some editors write at the start of a text file.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     private let source: Source
     private var memoryOffset = 0
@@ -94,7 +93,7 @@ final class LineReader {
         var count = 0
         var ended = false
         // Through a pipe the mark may come in pieces: read until the first bytes cannot be one.
-        let mark = LineReader.byteOrderMark
+        let mark = ByteOrderMark.utf8
         while !ended && count < mark.count && mark.starts(with: buffer[0..<count]) {
             let read = buffer.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
             if read > 0 { count += read } else { ended = true }

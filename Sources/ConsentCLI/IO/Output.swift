@@ -25,13 +25,13 @@ final class Output {
     /// Bytes in the buffer.
     private(set) var count = 0
 
-    /// A file-descriptor buffer is written out when it holds this much.
-    private static let blockSize = 1 << 16
+    /// The buffer's first size; a file-descriptor buffer is written out when a write would overflow it.
+    private static let initialCapacity = 1 << 17
 
     init(_ destination: Destination, isTerminal: Bool = false) {
         self.destination = destination
         self.isTerminal = isTerminal
-        capacity = Output.blockSize * 2
+        capacity = Output.initialCapacity
         storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     }
 
@@ -53,8 +53,8 @@ final class Output {
         )
     }
 
-    /// Makes room for `byteCount` more bytes: writes the buffer out first when it is past a block, and grows it
-    /// when one write is larger than what is free.
+    /// Makes room for `byteCount` more bytes: writes a file-descriptor buffer out first when they do not fit, and
+    /// grows the buffer when one write is larger than all of it.
     @inline(__always)
     func reserve(_ byteCount: Int) {
         if count &+ byteCount > capacity { makeRoom(byteCount) }
@@ -113,12 +113,6 @@ final class Output {
         write(text)
         reserve(1)
         put(0x0A)
-    }
-
-    /// Call after a complete record (a line): writes the buffer out once it holds a block.
-    @inline(__always)
-    func endRecord() {
-        if count >= Output.blockSize, case .fileDescriptor = destination { flush() }
     }
 
     /// Writes out whatever is buffered (no-op for memory).

@@ -14,9 +14,7 @@ extension InputExtractor {
             return [Extraction(label: text, result: .failure(InputError("unreadableFile", error.description)))]
         case .success(let content):
             // A byte order mark is no part of the first line of a text file (documents skip it themselves).
-            let mark = LineReader.byteOrderMark
-            let text = content.starts(with: mark) ? Array(content.dropFirst(mark.count)) : content
-            return extract(file: path, content: text)
+            return extract(file: path, content: ByteOrderMark.dropped(from: content))
         }
     }
 }

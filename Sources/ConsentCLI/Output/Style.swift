@@ -41,7 +41,6 @@ struct Style: Sendable {
     /// Explanations next to values (names of purposes, meanings of values).
     func note(_ text: String) -> String { wrap(text, "2") }
     /// Values that mean "yes / granted".
-    func positive(_ text: String) -> String { wrap(text, "32") }
     /// Errors.
     func failure(_ text: String) -> String { wrap(text, "31") }
     /// Warnings.

@@ -17,21 +17,6 @@ enum TCFNames {
         11: "Use limited data to select content",
     ]
 
-    /// Special purposes 1-3 (TCF v2.2): vendors may rely on them without consent; they appear in the GVL, not in
-    /// the TC string.
-    static let specialPurposes: [Int: String] = [
-        1: "Ensure security, prevent and detect fraud, and fix errors",
-        2: "Deliver and present advertising and content",
-        3: "Save and communicate privacy choices",
-    ]
-
-    /// Features 1-3 (TCF v2.2): disclosed in the GVL, not signalled in the TC string.
-    static let features: [Int: String] = [
-        1: "Match and combine data from other data sources",
-        2: "Link different devices",
-        3: "Identify devices based on information transmitted automatically",
-    ]
-
     /// Special features 1-2 (TCF v2.2): opted into in the TC string (`SpecialFeatureOptIns`).
     static let specialFeatures: [Int: String] = [
         1: "Use precise geolocation data",

@@ -1,3 +1,4 @@
+import ConsentInput
 import ConsentKit
 
 /// The parts of an IAB Global Vendor List (JSON, format v2 or v3: `vendor-list.json`) that the pretty output
@@ -5,8 +6,6 @@ import ConsentKit
 struct VendorList: Equatable {
     /// `vendorListVersion`.
     var version: Int?
-    /// `tcfPolicyVersion`.
-    var policyVersion: Int?
     /// Vendor id to name.
     var vendors: [Int: String] = [:]
     /// Purpose id to name (overrides the built-in English names, so a translated GVL prints in its language).
@@ -27,7 +26,6 @@ struct VendorList: Equatable {
             throw VendorListError("no \"vendors\" object: not a Global Vendor List (v2 or v3)")
         }
         version = document["vendorListVersion"]?.intValue
-        policyVersion = document["tcfPolicyVersion"]?.intValue
         self.vendors = VendorList.names(vendors)
         purposes = document["purposes"]?.objectValue.map(VendorList.names) ?? [:]
         specialFeatures = document["specialFeatures"]?.objectValue.map(VendorList.names) ?? [:]
@@ -38,9 +36,8 @@ struct VendorList: Equatable {
         switch io.readFile(path) {
         case .failure(let error): throw VendorListError(error.description)
         case .success(let bytes):
-            // A byte order mark is no part of the JSON (editors on Windows write one), as in a text @FILE.
-            let mark = LineReader.byteOrderMark
-            let json = bytes.starts(with: mark) ? Array(bytes.dropFirst(mark.count)) : bytes
+            // A byte order mark is no part of the JSON, as in a text @FILE.
+            let json = ByteOrderMark.dropped(from: bytes)
             do {
                 return try VendorList(json: String(decoding: json, as: UTF8.self))
             } catch {

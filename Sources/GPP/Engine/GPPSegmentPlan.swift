@@ -1,8 +1,6 @@
 /// What the decoder and encoder walk for one segment of a layout: the declared fields reduced to trivial steps
 /// with their storage, made once per layout. A class, so that reaching it copies nothing but a reference.
 final class GPPSegmentPlan: Sendable {
-    /// The declaration the plan was made from.
-    let declaration: GPPSegmentDeclaration
     /// One step per declared field, in order.
     let steps: [GPPFieldStep]
     /// True when the segment has a vendor-range field or publisher restrictions (two encodings exist).
@@ -17,7 +15,6 @@ final class GPPSegmentPlan: Sendable {
     let typeFieldName: StaticString
 
     init(_ declaration: GPPSegmentDeclaration, slots: [GPPFieldSlot]) {
-        self.declaration = declaration
         let steps = zip(declaration.fields, slots).map { field, slot in GPPFieldStep(field, slot) }
         self.steps = steps
         hasVendorEncodings = steps.contains { $0.kind == .vendorRange || $0.kind == .restrictions }
