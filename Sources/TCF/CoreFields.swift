@@ -102,13 +102,7 @@ struct CoreFields: Sendable {
         guard version == 2 else {
             throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version))
         }
-        fields.created = try reader.readDeciseconds36(field: "created")
-        fields.lastUpdated = try reader.readDeciseconds36(field: "lastUpdated")
-        fields.cmpId = try reader.readInteger(bits: 12, field: "cmpId")
-        fields.cmpVersion = try reader.readInteger(bits: 12, field: "cmpVersion")
-        fields.consentScreen = try reader.readInteger(bits: 6, field: "consentScreen")
-        fields.consentLanguage = try reader.readTwoLetterCode(field: "consentLanguage")
-        fields.vendorListVersion = try reader.readInteger(bits: 12, field: "vendorListVersion")
+        try fields.readSharedFields(&reader)
         fields.policyVersion = try reader.readInteger(bits: 6, field: "policyVersion")
         fields.isServiceSpecific = try reader.readBool(field: "isServiceSpecific")
         fields.useNonStandardTexts = try reader.readBool(field: "useNonStandardTexts")

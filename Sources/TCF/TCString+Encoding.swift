@@ -87,13 +87,7 @@ extension TCString {
 
     private func writeCore<Sink: BitSink>(to sink: inout Sink, plan: EncodingPlan) throws(ConsentError) {
         sink.writeBits(2, count: 6)
-        try sink.writeDeciseconds36(created, field: "created")
-        try sink.writeDeciseconds36(lastUpdated, field: "lastUpdated")
-        try sink.writeInteger(cmpId, bits: 12, field: "cmpId")
-        try sink.writeInteger(cmpVersion, bits: 12, field: "cmpVersion")
-        try sink.writeInteger(consentScreen, bits: 6, field: "consentScreen")
-        sink.writeTwoLetterCode(consentLanguage)
-        try sink.writeInteger(vendorListVersion, bits: 12, field: "vendorListVersion")
+        try writeSharedFields(to: &sink)
         try sink.writeInteger(policyVersion, bits: 6, field: "policyVersion")
         sink.writeBool(isServiceSpecific)
         sink.writeBool(useNonStandardTexts)

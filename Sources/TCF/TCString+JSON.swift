@@ -21,16 +21,7 @@ extension TCString {
     ///   (``unknownSegments``) and ``init(json:)`` reads it even without `original`.
     /// A built or modified value has only `unknownSegments` (when there are some) in `encoding`.
     public func jsonValue(includeType: Bool = true, includeEncoding: Bool = true) -> JSONValue {
-        var object = JSONObject()
-        if includeType { object.append("type", .string("tcf")) }
-        object.append("version", .integer(version))
-        object.append("created", .string(Timestamp.iso8601(deciseconds: created)))
-        object.append("lastUpdated", .string(Timestamp.iso8601(deciseconds: lastUpdated)))
-        object.append("cmpId", .integer(cmpId))
-        object.append("cmpVersion", .integer(cmpVersion))
-        object.append("consentScreen", .integer(consentScreen))
-        object.append("consentLanguage", .string(consentLanguage.letters))
-        object.append("vendorListVersion", .integer(vendorListVersion))
+        var object = sharedJSONMembers(includeType: includeType, version: version)
         object.append("policyVersion", .integer(policyVersion))
         object.append("isServiceSpecific", .bool(isServiceSpecific))
         object.append("useNonStandardTexts", .bool(useNonStandardTexts))

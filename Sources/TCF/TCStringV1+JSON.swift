@@ -7,16 +7,7 @@ extension TCStringV1 {
     /// "maxVendorId", "rangeEntries", "defaultConsent", "idsAboveMaxVendorId"}, "paddingBits", "paddingIsZero",
     /// "trailingEquals"}` for an unmodified decoded value, `{}` otherwise.
     public func jsonValue(includeType: Bool = true, includeEncoding: Bool = true) -> JSONValue {
-        var object = JSONObject()
-        if includeType { object.append("type", .string("tcf")) }
-        object.append("version", .integer(version))
-        object.append("created", .string(Timestamp.iso8601(deciseconds: created)))
-        object.append("lastUpdated", .string(Timestamp.iso8601(deciseconds: lastUpdated)))
-        object.append("cmpId", .integer(cmpId))
-        object.append("cmpVersion", .integer(cmpVersion))
-        object.append("consentScreen", .integer(consentScreen))
-        object.append("consentLanguage", .string(consentLanguage.letters))
-        object.append("vendorListVersion", .integer(vendorListVersion))
+        var object = sharedJSONMembers(includeType: includeType, version: version)
         object.append("purposesAllowed", .ids(purposesAllowed))
         object.append("vendorConsents", .ids(vendorConsents))
         if includeEncoding { object.append("encoding", .object(encodingJSON())) }
