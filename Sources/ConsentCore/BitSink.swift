@@ -9,6 +9,7 @@ public protocol BitSink {
     /// `value` must be zero (encoders check with ``writeInteger(_:bits:field:)``).
     mutating func writeBits(_ value: UInt64, count: Int)
     /// Ends the current segment: zero bits up to a multiple of `multiple` bits, then up to a multiple of 6.
+    /// `multiple` is 1 or more (a precondition: the formats' constants are 6 and 8).
     mutating func finishSegment(paddingToMultipleOf multiple: Int)
     /// Appends one ASCII byte (a separator such as `.` or `~`) after a finished segment.
     mutating func appendASCII(_ byte: UInt8)

@@ -13,7 +13,7 @@ public struct ConsentError: Error, Sendable, Hashable, CustomStringConvertible {
     public var segment: StaticString
     /// The field, as its JSON key (`vendorConsents`, `maxVendorId`, `saleOptOut`), or what stands for one where the
     /// failure is not in a field (`segmentType`, `sectionIds`, `key` for a repeated JSON key; the words
-    /// ``ConsentString/detectFormat(of:options:)`` documents), or empty.
+    /// `ConsentString.detectFormat(of:options:)` documents), or empty.
     public var field: StaticString
     /// Bit offset within the segment where the field that failed begins.
     public var bitOffset: Int?
