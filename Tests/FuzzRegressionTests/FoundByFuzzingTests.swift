@@ -100,6 +100,22 @@ struct FoundByFuzzingTests {
         let port = try #require(RawHTTPRequest.request("GET /px?gdpr=0 HTTP/1.1\nHost: [::1]:8080\n"))
         #expect(port.url == "https://[::1]:8080/px?gdpr=0")
     }
+    /// `Fuzz/Regressions/InputExtraction-curl-line-of-a-text-file` (InputExtraction target, a random seed, on the
+    /// 2026-12-01 code): a text file whose first line is no curl command is read line by line, and a later line that
+    /// is one is read as a curl command, as it would be inline. Its word `'Cookie: usprivacy=1YNN'N` is, as in a
+    /// shell, the quoted part and the `N` after it: the cookie is `1YNNN`. The tool was right; the invariant looked
+    /// for `1YNNN` in the file's raw text, where a quote stands between. Fixed in the invariant: such a line is
+    /// checked against its request, as an inline input is.
+    @Test("A curl command on a line of a text file is read as a shell reads it")
+    func curlCommandOnALineOfATextFile() throws {
+        let text = try #require(FuzzFiles.regressionText("InputExtraction-curl-line-of-a-text-file"))
+        let extractions = InputExtractor.extract(file: "list.txt", content: Array(text.utf8))
+        #expect(extractions.map(\.label) == ["@list.txt:1", "@list.txt:2: curl GET x.example/a"])
+        let cookie = try #require(try extractions[1].result.get().signals.first)
+        #expect(cookie.source == "usprivacy" && cookie.text == "1YNNN")
+        #expect(FuzzTarget.inputExtraction.check([0] + Array(text.utf8)) == nil)
+    }
+
     /// `Fuzz/Regressions/ConsentKit-json-encoding-text-past-default-caps` (ConsentKit target, seed 4410): a GPP string
     /// whose usva section has 17 parts, decoded with raised caps, lost that section's text through its JSON form
     /// (the reader checked the recorded text with the default caps, 16 parts, and wrote the section canonically).

@@ -30,10 +30,8 @@ enum InputExtractionInvariants {
             check(inline, from: line, input, &checker)
             // As the command reads it: a curl command or an HTTP request gives one extraction for each place of its
             // request.
-            let request = CurlCommand.looks(like: line) ? CurlCommand.request(line) : RawHTTPRequest.request(line)
             for extraction in InputExtractor.extract(inline: line, label: nil) {
-                let place = request.flatMap { request in (try? extraction.result.get()).flatMap(request.text(of:)) }
-                check(extraction.result, from: place ?? line, input, &checker)
+                check(extraction.result, from: place(of: extraction, inLine: line) ?? line, input, &checker)
             }
         }
         let bytes = Array(input.payload)
@@ -45,7 +43,10 @@ enum InputExtractionInvariants {
         checker.check(!file.isEmpty, "\(shown): a file gives no extraction, not even an error")
         let requests = recordedRequests(input.text)
         for extraction in file {
-            let source = place(of: extraction, in: requests) ?? input.text
+            // A line of a text file that is a curl command or an HTTP request is read as it would be inline.
+            let source =
+                place(of: extraction, in: requests) ?? extraction.line.flatMap { place(of: extraction, inLine: $0) }
+                ?? extraction.line ?? input.text
             check(extraction.result, from: source, input, &checker)
             // A text file is read line by line (`\n` or `\r\n`): no string it gives spans a line break.
             if case .success(let extracted) = extraction.result, extracted.form == .string {
@@ -122,6 +123,13 @@ enum InputExtractionInvariants {
             let request = requests[number]
         else { return nil }
         return request.text(of: input)
+    }
+
+    /// The text of the request that `line` (a curl command or an HTTP request, read inline) makes, at the place
+    /// `extraction` was read from (``RecordedRequest/text(of:)``); nil when the line makes no request.
+    private static func place(of extraction: InputExtractor.Extraction, inLine line: String) -> String? {
+        let request = CurlCommand.looks(like: line) ? CurlCommand.request(line) : RawHTTPRequest.request(line)
+        return request.flatMap { request in (try? extraction.result.get()).flatMap(request.text(of:)) }
     }
 
     /// The kind a source name (URL parameter, OpenRTB field, in-app key) holds.
