@@ -40,13 +40,4 @@ public struct FuzzInput: Sendable {
         payload = ArraySlice(text.utf8)
         self.text = text
     }
-
-    /// Options for decoding our own output again: no limits, not strict.
-    public static let unlimited: DecodingOptions = {
-        var options = DecodingOptions()
-        options.maxInputLength = Int.max
-        options.maxSections = Int.max
-        options.maxSegments = Int.max
-        return options
-    }()
 }

@@ -103,7 +103,7 @@ enum CodecInvariants {
         do throws(ConsentError) {
             let again = try value.encode(options: EncodingOptions())
             checker.check(again == text, "not lossless: \(text) re-encodes as \(again)")
-            let redecoded = try V.decode(again, options: FuzzInput.unlimited)
+            let redecoded = try V.decode(again, options: .withoutSizeLimits)
             checker.check(redecoded == value, "\(text): the re-encoded string decodes to another value")
         } catch {
             checker.fail("\(text) decodes but does not re-encode: \(error)")
@@ -123,7 +123,7 @@ enum CodecInvariants {
     ) {
         do throws(ConsentError) {
             let canonical = try value.encode(options: .canonical)
-            let decoded = try V.decode(canonical, options: FuzzInput.unlimited)
+            let decoded = try V.decode(canonical, options: .withoutSizeLimits)
             let decodedMeaning = decoded.meaning
             checker.check(
                 decodedMeaning == meaning,
@@ -162,7 +162,7 @@ enum CodecInvariants {
             let bareMeaning = bare.meaning
             checker.check(bareMeaning == meaning, "\(text): its JSON without encoding means \(bareMeaning)")
             let written = try bare.encode(options: EncodingOptions())
-            let again = try V.decode(written, options: FuzzInput.unlimited).meaning
+            let again = try V.decode(written, options: .withoutSizeLimits).meaning
             checker.check(again == meaning, "\(text): its JSON without encoding writes \(written), meaning \(again)")
         } catch {
             checker.fail("\(text): its JSON without encoding gives no string: \(error)")
@@ -198,10 +198,10 @@ enum CodecInvariants {
         let meaning = value.meaning
         do throws(ConsentError) {
             let text = try value.encode(options: EncodingOptions())
-            let decoded = try V.decode(text, options: FuzzInput.unlimited)
+            let decoded = try V.decode(text, options: .withoutSizeLimits)
             let decodedMeaning = decoded.meaning
             checker.check(decodedMeaning == meaning, "\(meaning) encodes as \(text), which means \(decodedMeaning)")
-            checkDecoded(decoded, from: text, FuzzInput.unlimited, &checker)
+            checkDecoded(decoded, from: text, .withoutSizeLimits, &checker)
         } catch {
             checker.check(
                 error.code == .valueOutOfRange,
