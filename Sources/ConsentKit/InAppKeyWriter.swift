@@ -34,14 +34,16 @@ struct InAppKeyWriter {
     }
 
     /// The keys a TC string implies, under `prefix` (`IABTCF_`, or `IABGPP_TCFEU2_` for GPP section 2, whose EEA
-    /// mapping keeps the pre-2.2 name `UseNonStandardStacks`).
+    /// mapping keeps the pre-2.2 name `UseNonStandardStacks`); `text` is stored under `stringKey`, the string's own
+    /// encoding when nil.
     mutating func writeTCF(
         _ string: TCString,
+        text: String? = nil,
         prefix: String,
         stringKey: String,
         nonStandardTextsName: String
     ) throws(ConsentError) {
-        write(stringKey, .string(try string.encoded()))
+        if let text { write(stringKey, .string(text)) } else { write(stringKey, .string(try string.encoded())) }
         write(prefix + "PolicyVersion", .integer(string.policyVersion))
         write(prefix + "PublisherCC", .string(string.publisherCountryCode.letters))
         write(prefix + "PurposeOneTreatment", string.purposeOneTreatment)
@@ -166,9 +168,12 @@ struct InAppKeyWriter {
             write("IABGPP_\(id)_String", .string(section))
             switch id {
             case 2:
-                let tcString = try TCString(encoded: section)
+                // The value the GPP decoder read, not the section's text decoded again as a TC string: a tcfeuv2 core
+                // may end before NumPubRestrictions (gpp-sections.md §2), which a TC string may not.
+                guard let tcString = string.tcfEuV2 else { break }
                 try writeTCF(
                     tcString,
+                    text: section,
                     prefix: "IABGPP_TCFEU2_",
                     stringKey: "IABGPP_2_TCString",
                     nonStandardTextsName: "UseNonStandardStacks"
@@ -183,7 +188,7 @@ struct InAppKeyWriter {
             case 5:
                 write("IABGPP_5_TCString", .string(section))
             case 6:
-                let usPrivacy = try USPrivacyString(encoded: section)
+                guard let usPrivacy = string.usPrivacy else { break }
                 write("IABGPP_USP1_Version", .integer(usPrivacy.version))
                 write("IABGPP_USP1_Notice", .string(usPrivacy.notice.description))
                 write("IABGPP_USP1_OptOut", .string(usPrivacy.optOutSale.description))

@@ -166,6 +166,20 @@ import Testing
         #expect(keys.values == expected)
     }
 
+    /// A tcfeuv2 section whose core ends before NumPubRestrictions decodes in a GPP string (gpp-sections.md §2, the
+    /// iabgpp tolerance) though not as a TC string: its keys are those of the value the GPP decoder read, and
+    /// `IABGPP_2_TCString` is the section as written. (Vector field-gpp-035, from iabgpp-java's GppModelTest.)
+    @Test func writesTheKeysOfATCFSectionWithoutPublisherRestrictions() throws {
+        let section = "CPf_zglPf_zglNwAAAENAwCAAAAAAAAAAAAAAAAAAAA.QAAA.IAAA"
+        #expect(throws: ConsentError.self) { try TCString(encoded: section) }
+        let keys = try InAppKeys(encodedGPPString: "DBABMA~\(section)")
+        #expect(keys["IABGPP_2_String"] == .string(section))
+        #expect(keys["IABGPP_2_TCString"] == .string(section))
+        #expect(keys["IABGPP_TCFEU2_PolicyVersion"] == .integer(2))
+        #expect(keys["IABGPP_TCFEU2_PublisherCC"] == .string("AA"))
+        #expect(keys.values.keys.filter { $0.hasPrefix("IABGPP_TCFEU2_PublisherRestrictions") }.isEmpty)
+    }
+
     /// §3 and ac.md §6: the US Privacy string and Google's AC string are written as they are.
     @Test func writesUSPrivacyAndAdditionalConsentAsTheyAre() throws {
         let keys = try InAppKeys(encodedUSPrivacy: "1---", encodedAdditionalConsent: "2~41.1~dv.9")
