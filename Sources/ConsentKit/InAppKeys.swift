@@ -58,9 +58,8 @@ public struct InAppKeys: Sendable, Hashable {
     ///   - cmpSdkVersion: the CMP SDK's version (`IABTCF_CmpSdkVersion`, and `IABGPP_TCFEU2_CmpSdkVersion`); nil
     ///     leaves the key unset.
     ///   - binaryStringLength: how long the binary strings (`IABTCF_VendorConsents`, ...) are.
-    /// - Throws: as ``TCF/TCString/init(encoded:options:)-(String,_)`` or
-    ///   ``USPrivacy/USPrivacyString/init(encoded:options:)`` when a GPP `tcfeuv2` or `uspv1` section does not
-    ///   decode, or `valueOutOfRange` when a string cannot be encoded.
+    /// - Throws: `valueOutOfRange` when a string cannot be encoded (a built value with a field its bits cannot hold);
+    ///   never for a decoded value.
     public init(
         tcString: TCFString? = nil,
         gppString: GPPString? = nil,

@@ -168,7 +168,8 @@ import Testing
 
     /// A tcfeuv2 section whose core ends before NumPubRestrictions decodes in a GPP string (gpp-sections.md §2, the
     /// iabgpp tolerance) though not as a TC string: its keys are those of the value the GPP decoder read, and
-    /// `IABGPP_2_TCString` is the section as written. (Vector field-gpp-035, from iabgpp-java's GppModelTest.)
+    /// `IABGPP_2_TCString` is the section as written. (Vector field-gpp-035, from iabgpp-java's GppModelTest; the
+    /// ConsentKit fuzz invariant replays it as `Fuzz/Regressions/ConsentKit-gpp-tcfeuv2-keys-without-restrictions`.)
     @Test func writesTheKeysOfATCFSectionWithoutPublisherRestrictions() throws {
         let section = "CPf_zglPf_zglNwAAAENAwCAAAAAAAAAAAAAAAAAAAA.QAAA.IAAA"
         #expect(throws: ConsentError.self) { try TCString(encoded: section) }
