@@ -54,7 +54,7 @@ enum GPPExplainer {
         let prefix = id.map { TCFNames.gppSections[$0] ?? "section \($0)" } ?? "section"
         switch id {
         case 2?:
-            return TCFExplainer.explain(text, offset: characterOffset).map { segment in
+            return TCFExplainer.explain(text, offset: characterOffset, allowsMissingRestrictions: true).map { segment in
                 var segment = segment
                 segment.name = "tcfeuv2." + segment.name
                 return segment

@@ -3,18 +3,36 @@ import ConsentKit
 /// Walks a TC string field by field (TCF v2: core, disclosed vendors, allowed vendors, publisher TC; legacy v1.1),
 /// with the field tables of spec/tcf.md.
 enum TCFExplainer {
-    /// Every segment of a TC string starting at character `offset` of the whole input.
-    static func explain(_ text: String, offset: Int = 0) -> [ExplainedSegment] {
+    /// Every segment of a TC string starting at character `offset` of the whole input; with
+    /// `allowsMissingRestrictions` (a GPP `tcfeuv2` section, gpp-sections.md §2) a core may end before
+    /// NumPubRestrictions.
+    static func explain(
+        _ text: String,
+        offset: Int = 0,
+        allowsMissingRestrictions: Bool = false
+    ) -> [ExplainedSegment] {
         var segments: [ExplainedSegment] = []
         var characterOffset = offset
         for (index, part) in text.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
-            segments.append(explainSegment(String(part), isFirst: index == 0, characterOffset: characterOffset))
+            segments.append(
+                explainSegment(
+                    String(part),
+                    isFirst: index == 0,
+                    characterOffset: characterOffset,
+                    allowsMissingRestrictions: allowsMissingRestrictions
+                )
+            )
             characterOffset += part.count + 1
         }
         return segments
     }
 
-    private static func explainSegment(_ text: String, isFirst: Bool, characterOffset: Int) -> ExplainedSegment {
+    private static func explainSegment(
+        _ text: String,
+        isFirst: Bool,
+        characterOffset: Int,
+        allowsMissingRestrictions: Bool
+    ) -> ExplainedSegment {
         ExplainedSegment.walk(text, name: isFirst ? "core" : "segment", characterOffset: characterOffset) {
             recorder throws(ConsentError) -> String? in
             if isFirst {
@@ -22,7 +40,7 @@ enum TCFExplainer {
                 if version == 1 {
                     try legacyCore(&recorder)
                 } else {
-                    try core(&recorder)
+                    try core(&recorder, allowsMissingRestrictions: allowsMissingRestrictions)
                 }
                 return nil
             }
@@ -46,8 +64,9 @@ enum TCFExplainer {
         }
     }
 
-    /// The core segment of a version 2 string (tcf.md §4, §5).
-    static func core(_ recorder: inout FieldRecorder) throws(ConsentError) {
+    /// The core segment of a version 2 string (tcf.md §4, §5); with `allowsMissingRestrictions`, fewer than 12 bits
+    /// after the vendor sections are padding and there are no restrictions, as the GPP decoder reads them.
+    static func core(_ recorder: inout FieldRecorder, allowsMissingRestrictions: Bool = false) throws(ConsentError) {
         try sharedFields(&recorder)
         try recorder.integer("policyVersion", bits: 6)
         try recorder.bool("isServiceSpecific")
@@ -59,6 +78,10 @@ enum TCFExplainer {
         try recorder.letters("publisherCountryCode")
         try vendorSection("vendorConsents", &recorder)
         try vendorSection("vendorLegitimateInterests", &recorder)
+        if allowsMissingRestrictions && recorder.reader.readableBits < 12 {
+            recorder.remainder("(padding; no numPubRestrictions, so none)")
+            return
+        }
         let count = try recorder.integer("numPubRestrictions", bits: 12)
         for index in 0..<count {
             try recorder.group("publisherRestrictions[\(index)]") { recorder throws(ConsentError) in
