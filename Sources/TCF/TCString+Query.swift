@@ -72,12 +72,16 @@ extension TCString {
         public func purposesHaveConsent(_ purposes: IDSet) -> Bool { purposes.isSubset(of: purposeConsents) }
 
         /// The restriction types the publisher restrictions set for `vendor` on `purpose` (empty when none).
-        /// - Throws: as the full decode, when the restrictions section is cut short or holds purpose 0 or type 3.
+        ///
+        /// A core that ends before or inside NumPubRestrictions has none: the reading of a GPP `tcfeuv2` section
+        /// (gpp-sections.md §2), whose text `GPPQuery.tcfEuV2(in:)` hands out; a TC string's full decode refuses it.
+        /// - Throws: as the full decode, when a restriction entry is cut short or holds purpose 0 or type 3.
         public func restrictionTypes(forVendor vendor: Int, purpose: Int) throws(ConsentError) -> RestrictionTypes {
             var reader = core
             var types = RestrictionTypes()
             do throws(ConsentError) {
                 try reader.skipBits(vendorLegitimateInterests.end)
+                guard reader.readableBits >= 12 else { return types }
                 let count: Int = try reader.readInteger(bits: 12, field: "publisherRestrictions")
                 var index = 0
                 while index < count {

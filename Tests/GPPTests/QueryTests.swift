@@ -2,6 +2,7 @@ import ConsentCore
 import ConsentTestSupport
 import Foundation
 import GPP
+import TCF
 import Testing
 
 /// The query path answers as the full decoder does.
@@ -70,6 +71,19 @@ import Testing
         #expect(try GPPQuery.tcfEuV2(in: text) == "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA")
         let range = try #require(try GPPQuery.tcfEuV2Range(in: text))
         #expect(text[range].count == 44)
+    }
+
+    /// Section 2 of field-gpp-035 ends 11 bits after its vendor sections (no NumPubRestrictions), which the GPP
+    /// decoder reads as no restrictions (gpp-sections.md §2): the TC string query over the section's text answers
+    /// the same, where it used to throw `truncated`.
+    @Test func theTCStringQueryReadsASectionWithoutRestrictionsAsTheDecoderDoes() throws {
+        let text = "DBABMA~CPf_zglPf_zglNwAAAENAwCAAAAAAAAAAAAAAAAAAAA.QAAA.IAAA"
+        let section = try #require(try GPPQuery.tcfEuV2(in: text))
+        #expect(try GPPString(encoded: text).tcfEuV2?.publisherRestrictions == [])
+        let types = try TCString.withQuery(String(section)) { query throws(ConsentError) in
+            try query.restrictionTypes(forVendor: 1, purpose: 2)
+        }
+        #expect(types.isEmpty)
     }
 
     @Test func errorsAreTheFullDecodersErrors() {
