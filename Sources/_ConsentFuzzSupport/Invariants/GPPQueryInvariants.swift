@@ -1,6 +1,5 @@
 import ConsentCore
 import GPP
-import TCF
 
 /// The GPP query path (`GPPQuery`) agrees with the full decode on every string the full decode accepts, and never
 /// traps on the others; the TC string query over section 2's text agrees with the decoded section;
@@ -40,44 +39,13 @@ enum GPPQueryInvariants {
                 tcf == index.map { String(parts[$0 + 1]) },
                 "\(text): the section 2 text is \(tcf ?? "nil")"
             )
-            if let tcf, let value = full.tcfEuV2 { try checkTCFQuery(tcf, against: value, &checker) }
+            // The TC string query over section 2's text answers as the section the GPP decoder read (whose core may
+            // end before NumPubRestrictions: no restrictions).
+            if let tcf, let value = full.tcfEuV2 { TCFQueryInvariants.compare(tcf, with: value, &checker) }
         } catch {
             checker.fail("\(text) decodes, but a query fails: \(error)")
         }
         return checker.violation
-    }
-
-    /// The TC string query over section 2's text answers as the section the GPP decoder read (its core may end
-    /// before NumPubRestrictions, which the query then reads as no restrictions).
-    private static func checkTCFQuery(
-        _ text: String,
-        against value: TCString,
-        _ checker: inout InvariantChecker
-    ) throws(ConsentError) {
-        let restricted = value.publisherRestrictions.flatMap { Array($0.vendorIds.prefix(2)) }
-        let vendors = Set([1, 2, 755] + Array(value.vendorConsents.prefix(2)) + restricted)
-        let purposes = Set(value.publisherRestrictions.map(\.purposeId) + [1, 2])
-        try TCString.withQuery(text) { query throws(ConsentError) in
-            for vendor in vendors {
-                let consent = value.vendorConsents.contains(vendor)
-                let legitimateInterest = value.vendorLegitimateInterests.contains(vendor)
-                checker.check(
-                    query.vendorHasConsent(vendor) == consent
-                        && query.vendorHasLegitimateInterest(vendor) == legitimateInterest,
-                    "\(text): the query's answer for vendor \(vendor) differs from section 2's"
-                )
-                for purpose in purposes {
-                    var expected = RestrictionTypes()
-                    for type in value.restrictionTypes(forVendor: vendor, purpose: purpose) {
-                        expected.insert(RestrictionTypes(type))
-                    }
-                    checker.check(
-                        try query.restrictionTypes(forVendor: vendor, purpose: purpose) == expected,
-                        "\(text): the query's restrictions of vendor \(vendor) on purpose \(purpose) differ"
-                    )
-                }
-            }
-        }
     }
 
     /// Each section decoded on its own: the whole string's error when the header or the count of parts fails, else

@@ -15,6 +15,13 @@ enum TCFQueryInvariants {
             _ = try? TCString.check(text, vendor: 1, purposes: [1])
             return nil
         }
+        compare(text, with: full, &checker)
+        return checker.violation
+    }
+
+    /// Checks that the query over `text` answers as `full`, the value decoded from it (a TC string, or a GPP
+    /// `tcfeuv2` section as the GPP decoder read it): fixed fields, vendors, restrictions, purposes, `check`.
+    static func compare(_ text: String, with full: TCString, _ checker: inout InvariantChecker) {
         let vendors = probes(full)
         let purposes = Set(full.publisherRestrictions.map(\.purposeId) + [1, 2])
         do throws(ConsentError) {
@@ -67,7 +74,6 @@ enum TCFQueryInvariants {
         } catch {
             checker.fail("\(text) decodes, but the query fails: \(error)")
         }
-        return checker.violation
     }
 
     /// Vendor ids worth asking about: the ends of each set, ids around them, and the edges of the id space.
