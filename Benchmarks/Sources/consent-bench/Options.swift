@@ -8,6 +8,9 @@ struct Options {
     var seconds = 1.0
     /// `--rounds N`: measured rounds per benchmark.
     var rounds = 11
+    /// `--passes K`: a fixed amount of work instead of a time budget: one pass over the inputs to warm up, then
+    /// rounds of K passes each (for instruction counts, which need the same work on every run).
+    var passes: Int?
     /// `--list`: print the names (after `--filter`) and stop.
     var list = false
     /// `--check FILE`: compare allocations per operation with the ceilings in FILE, exit 1 when one is exceeded.
@@ -20,8 +23,8 @@ struct Options {
     var corpus: String?
 
     static let usage = """
-        usage: consent-bench [--json] [--filter REGEX] [--seconds S] [--rounds N] [--list]
-                             [--check Thresholds.json] [--record Thresholds.json]
+        usage: consent-bench [--json] [--filter REGEX] [--seconds S] [--rounds N] [--passes K]
+                             [--list] [--check Thresholds.json] [--record Thresholds.json]
                              [--consent PATH] [--corpus DIR]
 
           --json          one JSON object per line per benchmark (name, nsPerOp, p90NsPerOp, allocsPerOp,
@@ -29,6 +32,8 @@ struct Options {
           --filter REGEX  run the benchmarks whose name matches REGEX (Swift Regex syntax)
           --seconds S     time budget per benchmark, warm-up included (default 1)
           --rounds N      measured rounds; the table shows their median and 90th percentile (default 11)
+          --passes K      fixed work instead of --seconds: one warm-up pass over the inputs, then rounds
+                          of K passes each (what scripts/bench-instructions.sh counts instructions of)
           --list          print the benchmark names and exit
           --check FILE    exit 1 when a benchmark's allocations per operation exceed its ceiling in FILE
           --record FILE   write the measured allocations per operation to FILE as the new ceilings
@@ -71,6 +76,12 @@ struct Options {
                     throw UsageError(message: "--rounds: not a positive integer: \(text)")
                 }
                 self.rounds = rounds
+            case "--passes":
+                let text = try value(argument)
+                guard let passes = Int(text), passes >= 1 else {
+                    throw UsageError(message: "--passes: not a positive integer: \(text)")
+                }
+                self.passes = passes
             case "--check": check = try value(argument)
             case "--record": record = try value(argument)
             case "--consent": consentBinary = try value(argument)

@@ -13,6 +13,8 @@ struct Runner {
     var seconds: Double
     /// Measured rounds per benchmark.
     var rounds: Int
+    /// When set, the work does not depend on time: one pass to warm up, then rounds of this many passes.
+    var passes: Int? = nil
 
     /// Nanoseconds on the monotonic clock.
     static func now() -> UInt64 {
@@ -30,24 +32,14 @@ struct Runner {
 
     private func measure(_ name: String, _ workload: Workload) -> Measurement {
         let loop = workload.loop
-        // Warm-up: whole passes until a tenth of the budget is spent (at least one pass), which also says how
-        // long one operation takes.
         let pass = max(1, workload.operationsPerPass)
-        let warmUpBudget = UInt64(seconds * 0.1 * 1e9)
-        var warmUpOperations = 0
-        let warmUpStart = Runner.now()
-        var batch = pass
-        repeat {
-            cac_black_hole(loop(batch))
-            warmUpOperations += batch
-            batch *= 2
-        } while Runner.now() &- warmUpStart < warmUpBudget
-        let estimate = Double(Runner.now() &- warmUpStart) / Double(warmUpOperations)
-
-        // Rounds of whole passes sized so that all rounds together take the rest of the budget.
-        let perRound = seconds * 0.9 * 1e9 / Double(rounds)
-        let passes = max(1, Int((perRound / max(estimate, 0.1) / Double(pass)).rounded()))
-        let operations = passes * pass
+        let operations: Int
+        if let passes {
+            cac_black_hole(loop(pass))
+            operations = passes * pass
+        } else {
+            operations = timedWarmUp(loop, pass: pass)
+        }
 
         var samples: [Double] = []
         samples.reserveCapacity(rounds)
@@ -79,6 +71,24 @@ struct Runner {
             )
         }
         return measurement
+    }
+
+    /// Runs whole passes until a tenth of the budget is spent (at least one pass), which also says how long one
+    /// operation takes, and returns the operations per round that make all rounds together take the rest.
+    private func timedWarmUp(_ loop: (Int) -> UInt64, pass: Int) -> Int {
+        let warmUpBudget = UInt64(seconds * 0.1 * 1e9)
+        var warmUpOperations = 0
+        let warmUpStart = Runner.now()
+        var batch = pass
+        repeat {
+            cac_black_hole(loop(batch))
+            warmUpOperations += batch
+            batch *= 2
+        } while Runner.now() &- warmUpStart < warmUpBudget
+        let estimate = Double(Runner.now() &- warmUpStart) / Double(warmUpOperations)
+        let perRound = seconds * 0.9 * 1e9 / Double(rounds)
+        let passes = max(1, Int((perRound / max(estimate, 0.1) / Double(pass)).rounded()))
+        return passes * pass
     }
 
     /// `reads/ns` -> `readsPerNs`: the unit as a JSON key.

@@ -38,7 +38,7 @@ if cac_is_interposing() == 0 {
 }
 
 let report = Report(json: options.json)
-let runner = Runner(seconds: options.seconds, rounds: options.rounds)
+let runner = Runner(seconds: options.seconds, rounds: options.rounds, passes: options.passes)
 var measurements: [Measurement] = []
 report.header()
 for benchmark in selected {
