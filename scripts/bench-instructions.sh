@@ -2,8 +2,10 @@
 # Instructions per operation of the loop benchmarks, counted by callgrind: a figure that, unlike ns per
 # operation, does not depend on the machine or on what else runs on it, so a before/after comparison holds
 # across machines and sessions. Each benchmark runs twice under `valgrind --tool=callgrind` with a fixed amount
-# of work (`consent-bench --passes 1` and `--passes 2`, one round each); the difference of the two totals over
-# the operations of one pass is the cost of one operation, with set-up and warm-up cancelled out.
+# of work (`consent-bench --passes 1`, then 1 + K passes, one round each, K passes making at least 2,000
+# operations); the difference of the two totals over the operations of K passes is the cost of one operation,
+# with set-up and warm-up cancelled out. Hashing is made deterministic (SWIFT_DETERMINISTIC_HASHING) so that
+# the two processes' set-up costs the same.
 #   scripts/bench-instructions.sh [FILTER]     (FILTER: consent-bench's --filter; default every loop benchmark)
 #   BENCH=/path/to/consent-bench scripts/bench-instructions.sh '^tcf-decode'   (an already built binary)
 # The `cli-` benchmarks run a subprocess and are left out. Needs valgrind (Debian's `valgrind`) and `strip`.
@@ -25,8 +27,9 @@ corpus="${CORPUS:-$root/Benchmarks/Corpus}"
 
 # Total instructions of one run of benchmark $1 with $2 passes; the run's JSON line goes to $work/run.json.
 count() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/consent-bench" --json --filter "^$1\$" \
-        --passes "$2" --rounds 1 --corpus "$corpus" > "$work/run.json" 2> "$work/run.err" || {
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        "$work/consent-bench" --json --filter "^$1\$" --passes "$2" --rounds 1 --corpus "$corpus" \
+        > "$work/run.json" 2> "$work/run.err" || {
         cat "$work/run.err" >&2
         exit 1
     }
@@ -40,10 +43,11 @@ printf '%-34s %14s %10s\n' ---------------------------------- -------------- ---
         one="$(count "$name" 1)"
         ops="$(sed -n 's/.*"ops":\([0-9]*\).*/\1/p' "$work/run.json")"
         allocations="$(sed -n 's/.*"allocsPerOp":\([0-9.e+-]*\|null\).*/\1/p' "$work/run.json")"
-        two="$(count "$name" 2)"
-        awk -v name="$name" -v one="$one" -v two="$two" -v ops="$ops" -v allocations="$allocations" \
+        extra=$(((2000 + ops - 1) / ops))
+        more="$(count "$name" $((1 + extra)))"
+        awk -v name="$name" -v one="$one" -v more="$more" -v ops=$((extra * ops)) -v allocations="$allocations" \
             'BEGIN {
                 shown = allocations == "null" ? "n/a" : sprintf("%.2f", allocations)
-                printf "%-34s %14.0f %10s\n", name, (two - one) / ops, shown
+                printf "%-34s %14.0f %10s\n", name, (more - one) / ops, shown
             }'
     done
