@@ -691,12 +691,33 @@ import Testing
             // Section ids 2 and 3 (`DBACNg`: two single ids, Fibonacci offsets 2 and 1): the header's own id.
             ("DBACNg~\(tc)~1YNN", "; 3 is the id of the header itself, never of a section"),
         ]
+        expectErrorLines(of: hints) { ["decode", $0] }
+        #expect(!run(["decode", "DCACNY"]).error.contains("the header lists"))
+    }
+
+    /// Each input fails (status 1), its error line holding its hint at the end or before another hint.
+    private func expectErrorLines(of hints: [(input: String, hint: String)], running arguments: (String) -> [String]) {
         for (input, hint) in hints {
-            let result = run(["decode", input])
+            let result = run(arguments(input))
             #expect(result.status == 1)
             #expect(result.error.hasSuffix(hint + "\n") || result.error.contains(hint + ";"), "\(result.error)")
         }
-        #expect(!run(["decode", "DCACNY"]).error.contains("the header lists"))
+    }
+
+    /// A US Privacy string, or a GPP uspv1 section, of the wrong length says how long it is (the error itself names
+    /// only a character); other US Privacy errors do not.
+    @Test func aUSPrivacyStringOfTheWrongLengthSaysHowLongItIs() {
+        let rule = "a US Privacy string has 4 characters (version, notice, optOutSale, lspaCovered)"
+        let hints = [
+            ("1NNNN", "; \(rule), this one 5 characters"),
+            ("1N", "; \(rule), this one 2 characters"),
+            ("DBABTA~1", "; \(rule), this one 1 character"),
+            ("DBABTA~1YNNY", "; \(rule), this one 5 characters"),
+        ]
+        expectErrorLines(of: hints) { ["decode", "--kind", $0.hasPrefix("D") ? "gpp" : "usp", $0] }
+        for input in ["1YNX", "2YNN", "1yNN"] {
+            #expect(!run(["decode", "--kind", "usp", input]).error.contains("4 characters"), "\(input)")
+        }
     }
 
     /// An AC number that is no provider id says which ids there are; other AC errors do not.

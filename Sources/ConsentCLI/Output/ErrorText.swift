@@ -21,7 +21,7 @@ enum ErrorText {
         else {
             return withLine(text(for: error), of: error, in: input) + keyHint(for: error, in: input)
                 + memberHint(for: error, in: input) + sectionCountHint(for: error, in: input)
-                + otherSections(of: input, failing: error)
+                + usPrivacyLengthHint(for: error, in: input) + otherSections(of: input, failing: error)
         }
         return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
     }
@@ -140,6 +140,29 @@ enum ErrorText {
             : "\(ids.count) sections (ids \(ids.sorted.map(String.init).joined(separator: ", ")))"
         let follow = parts == 1 ? "1 follows" : "\(parts) follow"
         return "; the header lists \(listed) and \(follow) after it"
+    }
+
+    /// For a US Privacy string, or a GPP `uspv1` section, refused for its length (the error names no field, only
+    /// the first missing or extra character): how many characters it has, against the four it must have.
+    private static func usPrivacyLengthHint(for error: ConsentError, in input: String) -> String {
+        guard error.code == .badValue, error.field.utf8CodeUnitCount == 0, let offset = error.characterOffset,
+            error.format == .usp || (error.format == .gpp && error.segment.description == "uspv1")
+        else { return "" }
+        // The section is the `~` part that holds the offset (for a short one, the offset is just past its end).
+        var start = 0
+        var length = input.utf8.count
+        if error.format == .gpp {
+            for part in input.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false) {
+                let partStart = input.utf8.distance(from: input.utf8.startIndex, to: part.startIndex)
+                if partStart <= offset && offset <= partStart + part.count {
+                    start = partStart
+                    length = part.count
+                }
+            }
+        }
+        guard length != 4, offset >= start else { return "" }
+        let has = length == 1 ? "1 character" : "\(length) characters"
+        return "; a US Privacy string has 4 characters (version, notice, optOutSale, lspaCovered), this one \(has)"
     }
 
     /// For a GPP string that fails in one section: which of its other sections decode, and where to see them.
