@@ -177,6 +177,65 @@ import Testing
         #expect(missing.contains(#"the member "version" is missing"#), "\(missing)")
     }
 
+    /// `--defaults`: a document names only what it sets. The string it gives decodes to those values and the
+    /// defaults, and a TC string has the disclosed vendors segment TCF 2.3 requires (lint finds nothing missing).
+    @Test func encodeWithDefaultsNeedsOnlyTheMembersItSets() throws {
+        let document = #"{"type":"tcf","cmpId":10,"purposeConsents":[1],"vendorConsents":[755]}"#
+        #expect(run(["encode", document]).error.contains(#"the member "version" is missing"#))
+        let encoded = run(["encode", "--defaults", document])
+        #expect(encoded.status == 0, "\(encoded.error)")
+        let string = encoded.output.trimmingCharacters(in: .newlines)
+        let decoded = try #require(try jsonLines(run(["decode", "--json", string]).output).first)
+        #expect(decoded["cmpId"] == .int(10))
+        #expect(decoded["purposeConsents"] == .array([.int(1)]))
+        #expect(decoded["vendorConsents"] == .array([.int(755)]))
+        #expect(decoded["policyVersion"] == .int(5))
+        #expect(decoded["disclosedVendors"] == .array([]))
+        #expect(decoded["publisherTC"] == .null)
+        #expect(!run(["lint", string]).output.contains("disclosedVendorsMissing"))
+        // A member given as null stays null; a partial publisherTC is completed.
+        let withoutDisclosed = #"{"type":"tcf","disclosedVendors":null,"publisherTC":{"numCustomPurposes":2}}"#
+        let other = run(["encode", "--defaults", withoutDisclosed]).output.trimmingCharacters(in: .newlines)
+        let otherDecoded = try #require(try jsonLines(run(["decode", "--json", other]).output).first)
+        #expect(otherDecoded["disclosedVendors"] == .null)
+        #expect(otherDecoded["publisherTC"]?["numCustomPurposes"] == .int(2))
+        func withDefaults(_ document: String) -> String { run(["encode", "--defaults", document]).output }
+        #expect(withDefaults(#"{"type":"usp","optOutSale":"Y"}"#) == "1-Y-\n")
+        #expect(withDefaults(#"{"type":"ac","consentedProviders":[35,1]}"#) == "2~1.35~dv.\n")
+        #expect(withDefaults(#"{"type":"ac","version":1,"consentedProviders":[1]}"#) == "1~1\n")
+    }
+
+    /// `--defaults` in GPP: sectionIds from the sections given, each section completed in the layout its members
+    /// fit (the Version given first), an optional subsection present when one of its members is given.
+    @Test func encodeWithDefaultsCompletesEachGPPSection() throws {
+        func decodedSections(_ document: String) throws -> JSONValue? {
+            let encoded = run(["encode", "--defaults", document])
+            #expect(encoded.status == 0, "\(encoded.error)")
+            let string = encoded.output.trimmingCharacters(in: .newlines)
+            return try jsonLines(run(["decode", "--json", string]).output).first
+        }
+        let usnat = try decodedSections(#"{"type":"gpp","sections":{"usnat":{"saleOptOut":1,"gpc":true}}}"#)
+        #expect(usnat?["sectionIds"] == .array([.int(7)]))
+        #expect(usnat?["sections"]?["usnat"]?["version"] == .int(2))
+        #expect(usnat?["sections"]?["usnat"]?["saleOptOut"] == .int(1))
+        #expect(usnat?["sections"]?["usnat"]?["gpc"] == .bool(true))
+        #expect(usnat?["sections"]?["usnat"]?["sensitiveDataProcessing"]?.arrayValue?.count == 16)
+        let version1 = try decodedSections(#"{"type":"gpp","sections":{"usnat":{"version":1}}}"#)
+        #expect(version1?["sections"]?["usnat"]?["sensitiveDataProcessing"]?.arrayValue?.count == 12)
+        #expect(version1?["sections"]?["usnat"]?["gpc"] == .null)
+        let several = try decodedSections(
+            #"{"type":"gpp","sections":{"uspv1":{"notice":"Y"},"tcfcav1":{"pubPurposesExpressConsent":[1]},"tcfeuv2":{"vendorConsents":[2]}}}"#
+        )
+        #expect(several?["sectionIds"] == .array([.int(2), .int(5), .int(6)]))
+        #expect(several?["sections"]?["tcfeuv2"]?["vendorConsents"] == .array([.int(2)]))
+        #expect(several?["sections"]?["tcfcav1"]?["pubPurposesExpressConsent"] == .array([.int(1)]))
+        #expect(several?["sections"]?["uspv1"]?["notice"] == .string("Y"))
+        // A misspelt key is still refused.
+        let misspelt = run(["encode", "--defaults", #"{"type":"gpp","sections":{"usnat":{"salesOptOut":1}}}"#])
+        #expect(misspelt.status == 1)
+        #expect(misspelt.error.contains("usnat"), "\(misspelt.error)")
+    }
+
     @Test func encodeReadsJSONLinesAndPrettyDocuments() {
         let pretty = """
             {

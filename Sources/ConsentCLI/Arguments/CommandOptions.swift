@@ -25,6 +25,8 @@ struct CommandOptions {
         case vendor
         /// `--field <path>` of `decode`, repeatable.
         case field
+        /// `--defaults` of `encode`.
+        case defaults
 
         /// The spellings on the command line, long first.
         var spellings: [String] {
@@ -39,6 +41,7 @@ struct CommandOptions {
             case .cmpSdkVersion: ["--cmp-sdk-version"]
             case .vendor: ["--vendor"]
             case .field: ["--field"]
+            case .defaults: ["--defaults"]
             }
         }
     }
@@ -63,6 +66,8 @@ struct CommandOptions {
     var vendors: [Int] = []
     /// `--field` of `decode` (repeatable): print these members of each string's JSON form, one line a string.
     var fields: [FieldPath] = []
+    /// `--defaults` of `encode`: members a document leaves out take their defaults (``DefaultMembers``).
+    var defaults = false
     /// `--color auto|always|never` (`--no-color` = never); every command accepts it.
     var color = ColorChoice.auto
     /// The operands; a lone `-` (standard input) becomes none.
@@ -108,6 +113,9 @@ struct CommandOptions {
                     if !vendors.contains(vendor) { vendors.append(vendor) }
                 case (_, .field?):
                     fields.append(try FieldPath(cursor.value(of: name, inline: inline)))
+                case (_, .defaults?):
+                    try cursor.flag(name, inline: inline)
+                    defaults = true
                 default:
                     let known = options.compactMap(\.spellings.first) + ["--color", "--no-color", "--help"]
                     throw .unknownOption(name, known: known)
@@ -125,7 +133,6 @@ struct CommandOptions {
         return kind
     }
 
-    /// Parses the value of a `keys` option that names what a TC string holds in 12 bits (CmpId, CmpVersion).
     /// A vendor id given to `option`.
     static func vendorID(_ text: String, option: String) throws(UsageError) -> Int {
         guard let number = Int(text), (1...IDSet.maximumID).contains(number) else {
@@ -134,6 +141,7 @@ struct CommandOptions {
         return number
     }
 
+    /// Parses the value of a `keys` option that names what a TC string holds in 12 bits (CmpId, CmpVersion).
     static func twelveBitNumber(_ text: String, option: String) throws(UsageError) -> Int {
         guard let number = Int(text), (0...4095).contains(number) else {
             throw UsageError("'\(option)' must be a number from 0 to 4095, not '\(text)'")

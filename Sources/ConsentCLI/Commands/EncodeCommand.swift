@@ -23,7 +23,7 @@ struct EncodeCommand: Command {
     var maximumDocumentLength = EncodeCommand.defaultMaximumDocumentLength
 
     init(arguments: [String]) throws(UsageError) {
-        options = try CommandOptions(arguments, accepting: [])
+        options = try CommandOptions(arguments, accepting: [.defaults])
     }
 
     func run(io: CommandIO) -> ExitCode {
@@ -75,7 +75,7 @@ struct EncodeCommand: Command {
                 )
                 return false
             }
-            io.output.writeLine(try Codec.encode(json: json))
+            io.output.writeLine(try Codec.encode(json: options.defaults ? DefaultMembers.completing(json) : json))
             return true
         } catch {
             reporter.report(error, input: text, label: label, source: nil)

@@ -158,7 +158,7 @@ enum HelpText {
     // MARK: - encode
 
     static let encodeUsage = """
-        USAGE: consent encode [<json> | -]
+        USAGE: consent encode [--defaults] [<json> | -]
 
         """
 
@@ -171,6 +171,10 @@ enum HelpText {
                                 which may hold several documents (JSON Lines, or one pretty-printed object).
 
         OPTIONS:
+          --defaults            Members a document leaves out take their defaults, so it names only what it
+                                sets: 0, false, empty sets, the current Version, no optional subsection, and
+                                of the optional TC segments only the empty disclosed vendors one that TCF 2.3
+                                requires; a GPP document's sectionIds are those of its sections.
           -h, --help            Show this help.
 
         The "type" member picks the kind (tcf, gpp, usp, ac). With the "encoding" member that decode --json
@@ -186,6 +190,8 @@ enum HelpText {
           consent decode --json CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA | consent encode
           consent decode --json < strings.txt |
             jq -c 'if .type == "tcf" then .cmpId = 300 else . end' | consent encode
+          consent encode --defaults '{"type":"tcf","cmpId":10,"purposeConsents":[1],"vendorConsents":[755]}'
+          consent encode --defaults '{"type":"gpp","sections":{"usnat":{"saleOptOut":1,"gpc":true}}}'
 
         """
 

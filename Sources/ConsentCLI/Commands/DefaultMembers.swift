@@ -1,0 +1,166 @@
+import ConsentKit
+
+/// `encode --defaults`: a hand-written document completed with the default of every member it leaves out, so that
+/// `{"type":"tcf","cmpId":10,"vendorConsents":[755]}` is enough to write a TC string.
+///
+/// The defaults are the JSON form of the value each kind's initializer builds when given nothing (``TCString``,
+/// ``TCStringV1``, ``USPrivacyString``, ``AdditionalConsentString``, ``GPPFieldSection``): zeros, `false`, empty
+/// sets, absent optional segments, the current Version; but a TCF v2 string has its (empty) disclosed vendors
+/// segment, as TCF 2.3 requires. A member the document gives is kept as it is, objects
+/// completed member by member; a key no default has is kept too, so the codec still reports it. A document the
+/// defaults cannot complete (no `type`, a key given twice) is returned unchanged for the codec to report.
+enum DefaultMembers {
+    /// `document` with every member it leaves out at its default.
+    /// - Throws: the error of the default layout when no layout of a GPP section takes the section's members.
+    static func completing(_ document: JSONValue) throws(ConsentError) -> JSONValue {
+        guard let object = document.objectValue, !hasRepeatedKeys(object) else { return document }
+        switch object["type"]?.stringValue {
+        case "tcf": return completing(object, over: tcfDefaults(version: object["version"]?.intValue))
+        case "usp": return completing(object, over: USPrivacyString().jsonValue())
+        case "ac": return completing(object, over: acDefaults(version: object["version"]?.intValue))
+        case "gpp": return .object(try completingGPP(object))
+        default: return document
+        }
+    }
+
+    /// `object`'s members over those of `defaults`, in the defaults' order, then its own others. An object given
+    /// where the default is an object too is completed the same way; `nullUnlessGiven` names members whose default
+    /// object is only a template for a given one (TCF's `publisherTC`): left out, they are null.
+    private static func completing(
+        _ object: JSONObject,
+        over defaults: JSONValue,
+        nullUnlessGiven: Set<String> = ["publisherTC"]
+    ) -> JSONValue {
+        guard var result = defaults.objectValue else { return .object(object) }
+        result["encoding"] = nil
+        for key in nullUnlessGiven where result[key] != nil && object[key] == nil { result[key] = .null }
+        for (key, value) in object {
+            if let inner = value.objectValue, let template = result[key], template.objectValue != nil,
+                !hasRepeatedKeys(inner)
+            {
+                result[key] = completing(inner, over: template)
+            } else {
+                result[key] = value
+            }
+        }
+        return .object(result)
+    }
+
+    private static func hasRepeatedKeys(_ object: JSONObject) -> Bool { Set(object.keys).count != object.count }
+
+    /// A TC string's defaults: `version` 1 gives those of a v1.1 string. The v2 ones have an empty disclosed vendors
+    /// segment, which TCF 2.3 (the default PolicyVersion 5) requires (`"disclosedVendors": null` leaves it out),
+    /// and a publisher TC segment, the template of a `publisherTC` the document gives.
+    private static func tcfDefaults(version: Int?, includeType: Bool = true) -> JSONValue {
+        if version == 1 { return TCStringV1().jsonValue(includeType: includeType, includeEncoding: false) }
+        let value = TCString(disclosedVendors: IDSet(), publisherTC: PublisherTC())
+        return value.jsonValue(includeType: includeType, includeEncoding: false)
+    }
+
+    private static func acDefaults(version: Int?) -> JSONValue {
+        AdditionalConsentString(version: version == 1 ? .v1 : .v2).jsonValue()
+    }
+
+    /// A GPP document: Version 1, `sectionIds` those of the sections given (ascending) unless it lists them, and each
+    /// section completed as its kind is.
+    private static func completingGPP(_ object: JSONObject) throws(ConsentError) -> JSONObject {
+        let given = object["sections"] ?? .object(JSONObject())
+        guard let sections = given.objectValue else { return object }
+        var completed = JSONObject()
+        for (key, value) in sections {
+            if let section = value.objectValue, !hasRepeatedKeys(section) {
+                completed.append(key, try completingSection(section, key: key))
+            } else {
+                completed.append(key, value)
+            }
+        }
+        let ids = sections.keys.compactMap(sectionID(of:)).sorted()
+        var result = JSONObject([
+            ("type", .string("gpp")), ("version", .integer(1)), ("sectionIds", .array(ids.map { .integer($0) })),
+        ])
+        for (key, value) in object where key != "sections" { result[key] = value }
+        result["sections"] = .object(completed)
+        return result
+    }
+
+    /// The id of the section under `key` in `sections`: its API prefix, or its id written as text.
+    private static func sectionID(of key: String) -> Int? {
+        switch key {
+        case "tcfeuv1": 1
+        case "tcfeuv2": 2
+        case "uspv1": 6
+        default: GPPSectionDeclaration.declaration(prefix: key)?.id ?? Int(key)
+        }
+    }
+
+    private static func completingSection(_ section: JSONObject, key: String) throws(ConsentError) -> JSONValue {
+        switch key {
+        case "tcfeuv1", "tcfeuv2":
+            let version = key == "tcfeuv1" ? 1 : 2
+            return completing(section, over: tcfDefaults(version: version, includeType: false))
+        case "uspv1":
+            return completing(section, over: USPrivacyString().jsonValue(includeType: false))
+        default:
+            guard let declaration = GPPSectionDeclaration.declaration(prefix: key) else { return .object(section) }
+            return try completing(section, of: declaration)
+        }
+    }
+
+    /// A declared section completed over the defaults of the first layout that takes its members: those whose
+    /// Version is the one given first, then the declaration's default layout, then the others.
+    private static func completing(
+        _ section: JSONObject,
+        of declaration: GPPSectionDeclaration
+    ) throws(ConsentError) -> JSONValue {
+        let version = section["version"]?.intValue
+        var order = Array(declaration.layouts.indices)
+        order.sort { first, second in
+            func rank(_ index: Int) -> Int {
+                if let version, declaration.layouts[index].version == version { return 0 }
+                return index == declaration.defaultLayoutIndex ? 1 : 2
+            }
+            return (rank(first), first) < (rank(second), second)
+        }
+        var firstError: ConsentError?
+        for index in order {
+            let completed = completing(section, over: sectionDefaults(declaration, layoutIndex: index, for: section))
+            do throws(ConsentError) {
+                _ = try GPPFieldSection(declaration, json: completed)
+                return completed
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? ConsentError(.badJSON, format: .gpp, segment: declaration.prefix)
+    }
+
+    /// The JSON form of a section of `layoutIndex` at its defaults. An optional subsection is absent (its members
+    /// null) unless `section` gives one of its members: then the others are at their defaults too.
+    private static func sectionDefaults(
+        _ declaration: GPPSectionDeclaration,
+        layoutIndex: Int,
+        for section: JSONObject
+    ) -> JSONValue {
+        guard var object = GPPFieldSection(declaration, layoutIndex: layoutIndex).jsonValue().objectValue else {
+            return .null
+        }
+        for segment in declaration.layouts[layoutIndex].segments where segment.isOptional {
+            let keys = segment.fields.map(\.key.description)
+            guard keys.contains(where: { section[$0] != nil && section[$0] != .null }) else { continue }
+            for field in segment.fields { object[field.key.description] = defaultJSON(of: field) }
+        }
+        return .object(object)
+    }
+
+    /// The JSON form of `field` at its default value (what a section's initializer sets).
+    private static func defaultJSON(of field: GPPField) -> JSONValue {
+        switch field.coding {
+        case .integer: .integer(field.defaultValue)
+        case .boolean: .bool(field.defaultValue != 0)
+        case .integerList(let count, _): .array(Array(repeating: .integer(0), count: count))
+        case .datetime: .string(Timestamp.iso8601(deciseconds: 0))
+        case .letters(let count): .string(String(repeating: "A", count: count))
+        case .bitField, .countedBitField, .vendorRange, .fibonacciRange, .publisherRestrictions: .array([])
+        }
+    }
+}
