@@ -169,7 +169,7 @@ extension GPPFieldSection {
         case (.scalar(let scalarSlot), _): values.setScalar(scalar ?? 0, scalarSlot)
         case (.ids(let setIndex), .ids(let ids)), (.countedIDs(let setIndex, _), .ids(let ids)):
             values.setIDs(ids, at: setIndex)
-        case (.restrictions, .restrictions(let list)): values.restrictions = list.sortedForOutput()
+        case (.restrictions, .restrictions(let list)): values.restrictions = list.mergedInOutputOrder()
         default: break
         }
     }

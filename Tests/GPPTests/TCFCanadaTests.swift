@@ -97,6 +97,32 @@ import Testing
         #expect(try decoded.encoded() == text)
     }
 
+    /// Two entries for one (purpose, type) pair are one restriction, their vendors merged, as TCF EU's are (tcf.md
+    /// §5); the string still re-encodes to itself. Bits from 233: count 2, then purpose 1 type 1 vendors {5}, then
+    /// purpose 1 type 1 vendors {2}.
+    @Test func aRestrictionGivenTwiceForOnePairIsMerged() throws {
+        let text = "BAAAAAAAAAAAAABABAENABCgAAAAAAAAAAAAAAAAECgAgAFBQAQABA"
+        let section = try GPPFieldSection(.tcfCanada, encoded: text)
+        let merged = CanadianPublisherRestriction(purposeID: 1, restrictionType: 1, vendorIDs: [2, 5])
+        #expect(section.value("pubRestrictions") == .restrictions([merged]))
+        #expect(try section.encoded() == text)
+        var built = GPPFieldSection(.tcfCanada)
+        try built.set(
+            "pubRestrictions",
+            to: .restrictions([
+                CanadianPublisherRestriction(purposeID: 2, restrictionType: 0, vendorIDs: [9]),
+                CanadianPublisherRestriction(purposeID: 1, restrictionType: 1, vendorIDs: [5]),
+                CanadianPublisherRestriction(purposeID: 1, restrictionType: 1, vendorIDs: [2]),
+            ])
+        )
+        let expected = [merged, CanadianPublisherRestriction(purposeID: 2, restrictionType: 0, vendorIDs: [9])]
+        #expect(built.value("pubRestrictions") == .restrictions(expected))
+        #expect(
+            try GPPFieldSection(.tcfCanada, encoded: built.encoded()).value("pubRestrictions")
+                == built.value("pubRestrictions")
+        )
+    }
+
     @Test func optionalSegmentsComeInAnyOrderAndAtMostOnce() throws {
         var built = GPPFieldSection(.tcfCanada)
         try built.set("disclosedVendors", to: .ids([2, 4]))

@@ -122,14 +122,25 @@ extension GPPSegmentPlan {
                 : try reader.readIntegerRange(field: step.key).ids
             restrictions.append(CanadianPublisherRestriction(purposeID: purpose, restrictionType: type, vendorIDs: ids))
         }
-        return restrictions.sortedForOutput()
+        return restrictions.mergedInOutputOrder()
     }
 }
 
 extension [CanadianPublisherRestriction] {
-    /// Ordered by purpose id, then restriction type (spec/json.md), stable otherwise.
-    func sortedForOutput() -> [CanadianPublisherRestriction] {
-        enumerated()
+    /// Ordered by purpose id, then restriction type (spec/json.md), one restriction a pair: the vendors of a pair
+    /// given again are added to its first restriction, as TCF EU's are (tcf.md §5: "merge their vendor ids").
+    func mergedInOutputOrder() -> [CanadianPublisherRestriction] {
+        var merged: [CanadianPublisherRestriction] = []
+        for restriction in self {
+            if let index = merged.firstIndex(where: {
+                $0.purposeID == restriction.purposeID && $0.restrictionType == restriction.restrictionType
+            }) {
+                merged[index].vendorIDs.formUnion(restriction.vendorIDs)
+            } else {
+                merged.append(restriction)
+            }
+        }
+        return merged.enumerated()
             .sorted {
                 ($0.element.purposeID, $0.element.restrictionType, $0.offset)
                     < ($1.element.purposeID, $1.element.restrictionType, $1.offset)
