@@ -618,6 +618,28 @@ import Testing
         #expect(fields.last?["characterOffset"] == .int(3))
     }
 
+    /// explain reads a tcfcav1 segment with the vendor encoding decode reads it with (gpp-sections.md §5): the
+    /// integer-range one unless the Fibonacci one works where it does not, or ends in clean padding where it
+    /// does not. Here both end in bits that are not padding; before, explain showed the Fibonacci reading.
+    @Test func explainReadsATCFCanadaSegmentAsDecodeDoes() throws {
+        let both = "DBABD~BP_bY8APHtOkAql1ThHJ-PMqEtlLyZuZzAAAAAQAAdoABogAOAA4AAQABgAEAA-AAkACoAHAAeABMA.IAAA"
+        let decoded = try #require(try jsonLines(run(["decode", "--json", both]).output).first)
+        #expect(decoded["sections"]?["tcfcav1"]?["encoding"]?["vendorEncoding"] == .string("optimizedIntRange"))
+        let explained = run(["explain", both]).output
+        #expect(explained.contains("pubRestrictions[0].numEntries"), "\(explained)")
+        #expect(!explained.contains("vendorIds.maxId"), "\(explained)")
+    }
+
+    /// A Fibonacci delta that takes an id above 65,535 fails in explain where it fails in decode: same bit (the
+    /// entry's), same value (the delta).
+    @Test func explainStopsAtAFibonacciIDAbove65535AsDecodeDoes() {
+        let string = "DBABUCUFg~AAAA"
+        #expect(run(["decode", string]).error.hasSuffix("at bit 24 (segment at character 0): value 65536\n"))
+        let explained = run(["explain", string])
+        #expect(explained.status == 1)
+        #expect(explained.output.contains("error: badValue reading sectionIds.entries[0].delta at bit 24: value 65536"))
+    }
+
     @Test func explainShowsWhereAStringStopsAndFails() {
         let result = run(["explain", "COtybn4PA_zT4KjACBENAPCIAEBAAEC"])
         #expect(result.status == 1)

@@ -24,6 +24,7 @@ enum GPPExplainer {
     }
 
     /// NumEntries, then per entry IsGroup and Fibonacci-coded deltas (gpp.md §4.4); returns the ids.
+    /// - Throws: `badValue` at a delta that takes an id above 65,535, where the decoder stops too.
     static func fibonacciRange(_ name: String, _ recorder: inout FieldRecorder) throws(ConsentError) -> [Int] {
         try recorder.group(name) { recorder throws(ConsentError) -> [Int] in
             var ids: [Int] = []
@@ -31,21 +32,36 @@ enum GPPExplainer {
             let count = try recorder.integer("numEntries", bits: 12)
             for index in 0..<count {
                 try recorder.group("entries[\(index)]") { recorder throws(ConsentError) in
+                    let entry = recorder.reader.readerBitIndex
                     let isGroup = try recorder.bool("isGroup")
                     let base = previous
-                    let first = try recorder.fibonacci(isGroup ? "startDelta" : "delta") { "+\($0) = \(base + $0)" }
-                    previous = base + first
+                    previous = try cappedDelta(isGroup ? "startDelta" : "delta", after: base, entry: entry, &recorder)
                     ids.append(previous)
                     if isGroup {
                         let groupStart = previous
-                        let span = try recorder.fibonacci("span") { "+\($0) = \(groupStart + $0)" }
-                        if span > 0 && span < IDSet.maximumID { ids += (groupStart + 1)...(groupStart + span) }
-                        previous = groupStart + span
+                        previous = try cappedDelta("span", after: groupStart, entry: entry, &recorder)
+                        if previous > groupStart { ids += (groupStart + 1)...previous }
                     }
                 }
             }
             return ids
         }
+    }
+
+    /// `base` plus the Fibonacci-coded delta read as `name`, in the entry that starts at bit `entry`.
+    /// - Throws: `badValue` when the sum is above 65,535, with the decoder's bit offset (the entry's) and value
+    ///   (the delta).
+    private static func cappedDelta(
+        _ name: String,
+        after base: Int,
+        entry: Int,
+        _ recorder: inout FieldRecorder
+    ) throws(ConsentError) -> Int {
+        let delta = try recorder.fibonacci(name) { "+\($0) = \(base + $0)" }
+        guard delta <= IDSet.maximumID - base else {
+            throw ConsentError(.badValue, bitOffset: entry, value: Int64(delta))
+        }
+        return base + delta
     }
 
     private static func explainSection(_ text: String, id: Int?, characterOffset: Int) -> [ExplainedSegment] {

@@ -95,14 +95,18 @@ enum GPPSectionExplainer {
             default: false
             }
         }
-        let paddingIsClean = first.fields.last.map { $0.field != "(padding)" || !$0.bits.contains("1") } ?? true
-        guard usesVendorRanges, first.failure != nil || !paddingIsClean else { return first }
+        func endsInCleanPadding(_ walked: ExplainedSegment) -> Bool {
+            walked.fields.last.map { $0.field != "(padding)" || !$0.bits.contains("1") } ?? true
+        }
+        guard usesVendorRanges, first.failure != nil || !endsInCleanPadding(first) else { return first }
         let second = ExplainedSegment.walk(text, name: name, characterOffset: characterOffset) {
             recorder throws(ConsentError) -> String? in
             try fields(segment, &recorder, fibonacciVendors: true)
             return nil
         }
-        return second.failure == nil ? second : first
+        // As the decoder: the Fibonacci reading when it works and the first failed or it ends in clean padding too.
+        guard second.failure == nil, first.failure != nil || endsInCleanPadding(second) else { return first }
+        return second
     }
 
     private static func fields(
