@@ -140,11 +140,8 @@ extension [CanadianPublisherRestriction] {
                 merged.append(restriction)
             }
         }
-        return merged.enumerated()
-            .sorted {
-                ($0.element.purposeID, $0.element.restrictionType, $0.offset)
-                    < ($1.element.purposeID, $1.element.restrictionType, $1.offset)
-            }
-            .map(\.element)
+        // One restriction a pair now, so the order needs no tie-break.
+        merged.sort { ($0.purposeID, $0.restrictionType) < ($1.purposeID, $1.restrictionType) }
+        return merged
     }
 }
