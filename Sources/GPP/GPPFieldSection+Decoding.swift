@@ -199,7 +199,10 @@ extension GPPFieldSection {
 
     /// Decodes segment `index` of the layout from `reader`, marks it present and notes its padding. Segments with
     /// vendor fields are read as OptimizedIntRange first and in the Fibonacci variant when that fails or leaves
-    /// more than padding (gpp-sections.md §5).
+    /// more than padding (gpp-sections.md §5), or when it reads ids above a MaxVendorId, which no integer-range
+    /// writer puts there: a Fibonacci-variant string (iabgpp-es since June 2026, which reads that variant first)
+    /// can read cleanly as integer ranges that way. The Fibonacci reading is then taken when it ends in padding
+    /// and has no such ids itself.
     @discardableResult
     private mutating func decodeSegment(
         _ index: Int,
@@ -222,12 +225,13 @@ extension GPPFieldSection {
                     fibonacciVendors: false,
                     notes: &legacyNotes
                 )
-                if legacyReader.holdsOnlyPadding {
+                if legacyReader.holdsOnlyPadding && !legacyNotes.vendorIDsAboveMaximum {
                     return commit(index, legacyReader, legacyValues, legacyNotes, fibonacci: false, reader: &reader)
                 }
             } catch {
                 legacyError = error
             }
+            let legacyEndsInPadding = legacyError == nil && legacyReader.holdsOnlyPadding
             var fibonacciReader = reader
             var fibonacciValues = values
             if (try? segment.decode(
@@ -237,7 +241,8 @@ extension GPPFieldSection {
                 fibonacciVendors: true,
                 notes: &notes
             )) != nil,
-                legacyError != nil || fibonacciReader.holdsOnlyPadding
+                legacyError != nil
+                    || fibonacciReader.holdsOnlyPadding && !(legacyEndsInPadding && notes.vendorIDsAboveMaximum)
             {
                 return commit(index, fibonacciReader, fibonacciValues, notes, fibonacci: true, reader: &reader)
             }

@@ -630,6 +630,16 @@ import Testing
         #expect(!explained.contains("vendorIds.maxId"), "\(explained)")
     }
 
+    /// The reading of a tcfcav1 string whose integer ranges name an id above MaxVendorId: the Fibonacci one, in
+    /// explain as in decode (vendor 4, not an empty set).
+    @Test func explainAndDecodeTakeTheFibonacciReadingOverIDsAboveMaxVendorId() throws {
+        let string = "DBABDA~BAAAAAAAAAAAAABABAENABCgAAAAAAAAAAAJABWAAAAA"
+        let decoded = try #require(try jsonLines(run(["decode", "--json", string]).output).first)
+        #expect(decoded["sections"]?["tcfcav1"]?["vendorExpressConsent"] == .array([.int(4)]))
+        let explained = run(["explain", string]).output
+        #expect(explained.contains("vendorExpressConsent.fibonacciRange.entries[0].delta"), "\(explained)")
+    }
+
     /// A Fibonacci delta that takes an id above 65,535 fails in explain where it fails in decode: same bit (the
     /// entry's), same value (the delta).
     @Test func explainStopsAtAFibonacciIDAbove65535AsDecodeDoes() {

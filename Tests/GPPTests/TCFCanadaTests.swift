@@ -97,6 +97,18 @@ import Testing
         #expect(try decoded.encoded() == text)
     }
 
+    /// A Fibonacci-variant section that also reads cleanly as integer ranges, but only with an id above its
+    /// MaxVendorId (which no integer-range writer writes), is read in the Fibonacci variant. Bits from 199:
+    /// MaxVendorId 4, IsRange 1, one entry, not a group, Fibonacci delta `1011` = 4: vendor 4. As integer ranges
+    /// the same bits name vendor 45056, above 4, and the set was empty.
+    @Test func integerRangesAboveMaxVendorIdGiveWayToACleanFibonacciReading() throws {
+        let text = "BAAAAAAAAAAAAABABAENABCgAAAAAAAAAAAJABWAAAAA"
+        let section = try GPPFieldSection(.tcfCanada, encoded: text)
+        #expect(section.ids("vendorExpressConsent") == [4])
+        #expect(section.jsonValue()["encoding"]?["vendorEncoding"] == .string("optimizedFibonacciRange"))
+        #expect(try section.encoded() == text)
+    }
+
     /// Two entries for one (purpose, type) pair are one restriction, their vendors merged, as TCF EU's are (tcf.md
     /// §5); the string still re-encodes to itself. Bits from 233: count 2, then purpose 1 type 1 vendors {5}, then
     /// purpose 1 type 1 vendors {2}.

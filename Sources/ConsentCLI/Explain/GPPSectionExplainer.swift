@@ -84,9 +84,10 @@ enum GPPSectionExplainer {
                 return nil
             }
         }
+        var firstAboveMaximum = false
         let first = ExplainedSegment.walk(text, name: name, characterOffset: characterOffset) {
             recorder throws(ConsentError) -> String? in
-            try fields(segment, &recorder, fibonacciVendors: false)
+            try fields(segment, &recorder, fibonacciVendors: false, vendorIDsAboveMaximum: &firstAboveMaximum)
             return nil
         }
         let usesVendorRanges = segment.fields.contains { field in
@@ -98,21 +99,28 @@ enum GPPSectionExplainer {
         func endsInCleanPadding(_ walked: ExplainedSegment) -> Bool {
             walked.fields.last.map { $0.field != "(padding)" || !$0.bits.contains("1") } ?? true
         }
-        guard usesVendorRanges, first.failure != nil || !endsInCleanPadding(first) else { return first }
+        let firstEndsInPadding = first.failure == nil && endsInCleanPadding(first)
+        guard usesVendorRanges, !firstEndsInPadding || firstAboveMaximum else { return first }
+        var secondAboveMaximum = false
         let second = ExplainedSegment.walk(text, name: name, characterOffset: characterOffset) {
             recorder throws(ConsentError) -> String? in
-            try fields(segment, &recorder, fibonacciVendors: true)
+            try fields(segment, &recorder, fibonacciVendors: true, vendorIDsAboveMaximum: &secondAboveMaximum)
             return nil
         }
-        // As the decoder: the Fibonacci reading when it works and the first failed or it ends in clean padding too.
-        guard second.failure == nil, first.failure != nil || endsInCleanPadding(second) else { return first }
-        return second
+        // As the decoder: the Fibonacci reading when it works and the first failed, or it ends in clean padding
+        // too (without ids above MaxVendorId when those were why the first was not taken).
+        guard second.failure == nil else { return first }
+        let secondFits = endsInCleanPadding(second) && !(firstEndsInPadding && secondAboveMaximum)
+        return first.failure != nil || secondFits ? second : first
     }
 
+    /// Walks the fields of `segment`; `vendorIDsAboveMaximum` is set when a vendor field has ids above its
+    /// MaxVendorId.
     private static func fields(
         _ segment: GPPSegmentDeclaration,
         _ recorder: inout FieldRecorder,
-        fibonacciVendors: Bool
+        fibonacciVendors: Bool,
+        vendorIDsAboveMaximum: inout Bool
     ) throws(ConsentError) {
         if segment.typeBits > 0 {
             let key = segment.typeKey.description.isEmpty ? "subsectionType" : segment.typeKey.description
@@ -140,7 +148,7 @@ enum GPPSectionExplainer {
             case .countedBitField(let countKey):
                 try recorder.bitField(key, count: counts[countKey] ?? 0)
             case .vendorRange:
-                try vendorRange(key, &recorder, fibonacci: fibonacciVendors)
+                if try vendorRange(key, &recorder, fibonacci: fibonacciVendors) { vendorIDsAboveMaximum = true }
             case .fibonacciRange:
                 _ = try GPPExplainer.fibonacciRange(key, &recorder)
             case .publisherRestrictions:
@@ -156,21 +164,24 @@ enum GPPSectionExplainer {
         return String(value)
     }
 
-    /// Max id, IsRange, then a bitfield or ranges (integer ranges, or Fibonacci ranges in the variant).
+    /// Max id, IsRange, then a bitfield or ranges (integer ranges, or Fibonacci ranges in the variant); true when
+    /// the ranges name ids above the max id.
+    @discardableResult
     private static func vendorRange(
         _ key: String,
         _ recorder: inout FieldRecorder,
         fibonacci: Bool
-    ) throws(ConsentError) {
-        try recorder.group(key) { recorder throws(ConsentError) in
+    ) throws(ConsentError) -> Bool {
+        try recorder.group(key) { recorder throws(ConsentError) -> Bool in
             let maxID = try recorder.integer("maxId", bits: 16)
             let isRange = try recorder.bool("isRange") { $0 ? "true (ranges)" : "false (bitfield)" }
             if !isRange {
                 try recorder.bitField("bitField", count: maxID)
+                return false
             } else if fibonacci {
-                _ = try GPPExplainer.fibonacciRange("fibonacciRange", &recorder)
+                return try GPPExplainer.fibonacciRange("fibonacciRange", &recorder).contains { $0 > maxID }
             } else {
-                try TCFExplainer.rangeEntries(&recorder, maxID: maxID)
+                return try TCFExplainer.rangeEntries(&recorder, maxID: maxID)
             }
         }
     }

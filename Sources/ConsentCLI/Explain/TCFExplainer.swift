@@ -105,17 +105,21 @@ enum TCFExplainer {
         }
     }
 
-    /// NumEntries, then IsARange, StartOrOnlyVendorId and EndVendorId per entry.
-    static func rangeEntries(_ recorder: inout FieldRecorder, maxID: Int?) throws(ConsentError) {
+    /// NumEntries, then IsARange, StartOrOnlyVendorId and EndVendorId per entry; true when an id is above `maxID`.
+    @discardableResult
+    static func rangeEntries(_ recorder: inout FieldRecorder, maxID: Int?) throws(ConsentError) -> Bool {
         let count = try recorder.integer("numEntries", bits: 12)
+        var highest = 0
         for index in 0..<count {
             try recorder.group("entries[\(index)]") { recorder throws(ConsentError) in
                 let isRange = try recorder.bool("isARange")
                 let aboveMax = { (id: Int) in maxID.map { id > $0 ? "\(id) (above maxVendorId)" : "\(id)" } ?? "\(id)" }
-                try recorder.integer(isRange ? "startVendorId" : "vendorId", bits: 16, describe: aboveMax)
-                if isRange { try recorder.integer("endVendorId", bits: 16, describe: aboveMax) }
+                let first = try recorder.integer(isRange ? "startVendorId" : "vendorId", bits: 16, describe: aboveMax)
+                let last = isRange ? try recorder.integer("endVendorId", bits: 16, describe: aboveMax) : first
+                highest = max(highest, first, last)
             }
         }
+        return maxID.map { highest > $0 } ?? false
     }
 
     /// The publisher TC segment (tcf.md §7).

@@ -6,6 +6,8 @@ struct GPPSegmentNotes {
     var subsectionIDs = IDSet()
     /// The core ended inside the PubRestrictions count (read as no restrictions).
     var restrictionsCut = false
+    /// A vendor field (`OptimizedIntRange` or its Fibonacci variant) held ids above its MaxVendorId, left out.
+    var vendorIDsAboveMaximum = false
 }
 
 extension GPPSegmentPlan {
@@ -44,7 +46,8 @@ extension GPPSegmentPlan {
             case .scalar(let slot):
                 values.setScalar(try Self.readScalar(step, &reader), slot)
             case .ids(let setIndex):
-                values.setIDs(try Self.readIDs(step, &reader, fibonacciVendors: fibonacciVendors), at: setIndex)
+                let ids = try Self.readIDs(step, &reader, fibonacciVendors: fibonacciVendors, notes: &notes)
+                values.setIDs(ids, at: setIndex)
             case .countedIDs(let setIndex, let countSlot):
                 let count = Int(values.scalar(countSlot))
                 values.setIDs(try reader.readBitField(count: count, field: step.key), at: setIndex)
@@ -86,15 +89,19 @@ extension GPPSegmentPlan {
     private static func readIDs(
         _ step: GPPFieldStep,
         _ reader: inout BitReader,
-        fibonacciVendors: Bool
+        fibonacciVendors: Bool,
+        notes: inout GPPSegmentNotes
     ) throws(ConsentError) -> IDSet {
         switch step.kind {
-        case .bitField: try reader.readBitField(count: step.bits, field: step.key)
-        case .fibonacciRange: try reader.readFibonacciRange(field: step.key).ids
+        case .bitField: return try reader.readBitField(count: step.bits, field: step.key)
+        case .fibonacciRange: return try reader.readFibonacciRange(field: step.key).ids
         default:
-            fibonacciVendors
-                ? try reader.readOptimizedFibonacciRange(field: step.key).ids
-                : try reader.readOptimizedIntegerRange(field: step.key).ids
+            let range =
+                fibonacciVendors
+                ? try reader.readOptimizedFibonacciRange(field: step.key)
+                : try reader.readOptimizedIntegerRange(field: step.key)
+            if range.hasIDsAboveMax { notes.vendorIDsAboveMaximum = true }
+            return range.ids
         }
     }
 

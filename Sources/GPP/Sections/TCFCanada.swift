@@ -1,8 +1,8 @@
 extension GPPSectionDeclaration {
     /// Section 5, `tcfcav1`: IAB Canada TCF (gpp-sections.md §5). Core first, then the optional disclosed vendors
     /// (type 1) and publisher purposes (type 3) segments in any order. Vendor fields decode as OptimizedIntRange,
-    /// falling back to the Int(16) + Boolean + Fibonacci variant; a core that ends inside the PubRestrictions
-    /// count has no restrictions.
+    /// falling back to the Int(16) + Boolean + Fibonacci variant (see ``GPPFieldSection``'s decoding); a core that
+    /// ends inside the PubRestrictions count has no restrictions.
     public static let tcfCanada = GPPSectionDeclaration(
         id: 5,
         prefix: "tcfcav1",
