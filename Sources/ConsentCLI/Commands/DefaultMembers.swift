@@ -5,8 +5,8 @@ import ConsentKit
 ///
 /// The defaults are the JSON form of the value each kind's initializer builds when given nothing (``TCString``,
 /// ``TCStringV1``, ``USPrivacyString``, ``AdditionalConsentString``, ``GPPFieldSection``): zeros, `false`, empty
-/// sets, absent optional segments, the current Version; but a TCF v2 string has its (empty) disclosed vendors
-/// segment, as TCF 2.3 requires. A member the document gives is kept as it is, objects
+/// sets, absent optional segments, the current Version; but a TCF v2 string has its disclosed vendors segment, as
+/// TCF 2.3 requires, listing the vendors the document names. A member the document gives is kept as it is, objects
 /// completed member by member; a key no default has is kept too, so the codec still reports it. A document the
 /// defaults cannot complete (no `type`, a key given twice) is returned unchanged for the codec to report.
 enum DefaultMembers {
@@ -15,7 +15,7 @@ enum DefaultMembers {
     static func completing(_ document: JSONValue) throws(ConsentError) -> JSONValue {
         guard let object = document.objectValue, !hasRepeatedKeys(object) else { return document }
         switch object["type"]?.stringValue {
-        case "tcf": return completing(object, over: tcfDefaults(version: object["version"]?.intValue))
+        case "tcf": return completingTC(object, version: object["version"]?.intValue, includeType: true)
         case "usp": return completing(object, over: USPrivacyString().jsonValue())
         case "ac": return completing(object, over: acDefaults(version: object["version"]?.intValue))
         case "gpp": return .object(try completingGPP(object))
@@ -48,13 +48,26 @@ enum DefaultMembers {
 
     private static func hasRepeatedKeys(_ object: JSONObject) -> Bool { Set(object.keys).count != object.count }
 
-    /// A TC string's defaults: `version` 1 gives those of a v1.1 string. The v2 ones have an empty disclosed vendors
-    /// segment, which TCF 2.3 (the default PolicyVersion 5) requires (`"disclosedVendors": null` leaves it out),
-    /// and a publisher TC segment, the template of a `publisherTC` the document gives.
-    private static func tcfDefaults(version: Int?, includeType: Bool = true) -> JSONValue {
-        if version == 1 { return TCStringV1().jsonValue(includeType: includeType, includeEncoding: false) }
-        let value = TCString(disclosedVendors: IDSet(), publisherTC: PublisherTC())
-        return value.jsonValue(includeType: includeType, includeEncoding: false)
+    /// A TC string completed: `version` 1 over the defaults of a v1.1 string. A v2 one has a disclosed vendors
+    /// segment, which TCF 2.3 (the default PolicyVersion 5) requires: unless the document gives it
+    /// (`"disclosedVendors": null` leaves it out), the vendors it names under `vendorConsents` and
+    /// `vendorLegitimateInterests`, as a CMP discloses the vendors it asks about. A `publisherTC` it gives is
+    /// completed over the defaults of a publisher TC segment.
+    private static func completingTC(_ object: JSONObject, version: Int?, includeType: Bool) -> JSONValue {
+        if version == 1 {
+            return completing(object, over: TCStringV1().jsonValue(includeType: includeType, includeEncoding: false))
+        }
+        let defaults = TCString(disclosedVendors: IDSet(), publisherTC: PublisherTC())
+        var completed = completing(object, over: defaults.jsonValue(includeType: includeType, includeEncoding: false))
+        if object["disclosedVendors"] == nil, case .object(var members) = completed {
+            let named = ["vendorConsents", "vendorLegitimateInterests"].flatMap { key in
+                object[key]?.arrayValue?.compactMap(\.intValue) ?? []
+            }
+            .filter { (1...IDSet.maximumID).contains($0) }  // the codec reports the others where they are
+            members["disclosedVendors"] = .array(Set(named).sorted().map { .integer($0) })
+            completed = .object(members)
+        }
+        return completed
     }
 
     private static func acDefaults(version: Int?) -> JSONValue {
@@ -95,9 +108,8 @@ enum DefaultMembers {
 
     private static func completingSection(_ section: JSONObject, key: String) throws(ConsentError) -> JSONValue {
         switch key {
-        case "tcfeuv1", "tcfeuv2":
-            let version = key == "tcfeuv1" ? 1 : 2
-            return completing(section, over: tcfDefaults(version: version, includeType: false))
+        case "tcfeuv1": return completingTC(section, version: 1, includeType: false)
+        case "tcfeuv2": return completingTC(section, version: 2, includeType: false)
         case "uspv1":
             return completing(section, over: USPrivacyString().jsonValue(includeType: false))
         default:

@@ -173,8 +173,9 @@ enum HelpText {
         OPTIONS:
           --defaults            Members a document leaves out take their defaults, so it names only what it
                                 sets: 0, false, empty sets, the current Version, no optional subsection, and
-                                of the optional TC segments only the empty disclosed vendors one that TCF 2.3
-                                requires; a GPP document's sectionIds are those of its sections.
+                                of the optional TC segments only the disclosed vendors one TCF 2.3 requires,
+                                listing the vendors the document names; a GPP document's sectionIds are
+                                those of its sections.
           -h, --help            Show this help.
 
         The "type" member picks the kind (tcf, gpp, usp, ac). With the "encoding" member that decode --json
