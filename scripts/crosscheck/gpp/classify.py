@@ -58,6 +58,34 @@ def fib_has_id_above_65535(text):
     return bool(seen)
 
 
+def integer_ranges_above_maximum(text):
+    """does the integer-range reading of a tcfcav1 core name a vendor id above its MaxVendorId?"""
+    bits = gppdec.seg_bits(text.split(".")[0])
+    seen = []
+
+    def vr(r, field):
+        maxid = r.int(16, field)
+        if not r.bool(field):
+            return r.bitfield(maxid, field)
+        ids = gppdec.range_int_entries(r, field)  # no maxid: every id, above it or not
+        seen.extend(i for i in ids if i > maxid)
+        return [i for i in ids if i <= maxid]
+
+    try:
+        gppdec._tcfca_core(bits, vr, False)
+    except gppdec.DecodeError:
+        del seen[:]  # the core reads as Fibonacci in both decoders; the subsection is read on its own
+    # The disclosed vendors subsection (type 1) is read the same way, on its own.
+    for part in text.split(".")[1:]:
+        try:
+            sub = gppdec.seg_bits(part)
+            if len(sub) >= 3 and int(sub[:3], 2) == 1:
+                vr(gppdec.Reader(sub[3:], "tcfcav1"), "disclosedVendors")
+        except gppdec.DecodeError:
+            pass
+    return bool(seen)
+
+
 def merge_restr(lst):
     m = {}
     for e in lst:
@@ -112,6 +140,11 @@ def classify(s, mine, theirs):
             return "A-fibonacci-cap-65535-vs-32bit-code"
         if lo and not lc and fo and not fc:
             return "A-tcfcav1-both-readings-unclean"
+        # The integer-range reading (of the core or of the disclosed vendors subsection) names vendor ids above
+        # MaxVendorId: ours then takes a clean Fibonacci reading (our extension of gpp-sections.md §5), the
+        # spec's wording keeps the integer ranges.
+        if not me and not te and integer_ranges_above_maximum(t):
+            return "X-tcfcav1-fibonacci-over-ids-above-max"
         if te and te.get("segment") == "tcfcav1" and te.get("field") == "subsectionType" and not me:
             return "A-tcfcav1-duplicate-subsection"
         if not me and not te:
