@@ -643,6 +643,20 @@ import Testing
         #expect(explained.contains("vendorExpressConsent.fibonacciRange.entries[0].delta"), "\(explained)")
     }
 
+    /// Padding is fewer than 24 zero bits for explain as for decode: the integer-range reading of this core leaves
+    /// 29 zero bits, the Fibonacci one 20, so both take the Fibonacci reading (explain took the other). Found by
+    /// searching the GPP cross-check's strings for one.
+    @Test func explainCallsPaddingWhatDecodeCallsPadding() throws {
+        let string = "DBABDA~BIImu8zOpHdsAkqskpHD9HMBr49b9NTaGgA8AAAX_AB0NAIMkAJBABAAVIgAAAAAA"
+        let decoded = try #require(try jsonLines(run(["decode", "--json", string]).output).first)
+        let encoding = decoded["sections"]?["tcfcav1"]?["encoding"]
+        #expect(encoding?["vendorEncoding"] == .string("optimizedFibonacciRange"))
+        let explained = run(["explain", string]).output
+        // The Fibonacci variant's restrictions: max id, IsRange, bitfield (the integer-range one has entries).
+        #expect(explained.contains("pubRestrictions[0].vendorIds.maxId"), "\(explained)")
+        #expect(!explained.contains("pubRestrictions[0].numEntries"), "\(explained)")
+    }
+
     /// A Fibonacci delta that takes an id above 65,535 fails in explain where it fails in decode: same bit (the
     /// entry's), same value (the delta).
     @Test func explainStopsAtAFibonacciIDAbove65535AsDecodeDoes() {

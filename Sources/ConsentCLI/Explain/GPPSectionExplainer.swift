@@ -96,8 +96,9 @@ enum GPPSectionExplainer {
             default: false
             }
         }
+        // What the decoder calls padding (`holdsOnlyPadding`): fewer than 24 bits, all zero.
         func endsInCleanPadding(_ walked: ExplainedSegment) -> Bool {
-            walked.fields.last.map { $0.field != "(padding)" || !$0.bits.contains("1") } ?? true
+            walked.fields.last.map { $0.field != "(padding)" || $0.width < 24 && !$0.bits.contains("1") } ?? true
         }
         let firstEndsInPadding = first.failure == nil && endsInCleanPadding(first)
         guard usesVendorRanges, !firstEndsInPadding || firstAboveMaximum else { return first }
