@@ -36,15 +36,19 @@ def fib_code(n):
     return "".join(map(str, bits)) + "1"
 
 
-def fib_range_bits(rng, ids, style="random"):
-    ids = sorted(set(ids))
-    # runs of consecutive ids
+def runs_of(ids):
+    """[first, last] of each run of consecutive ids, ascending."""
     runs = []
     for i in ids:
         if runs and runs[-1][1] == i - 1:
             runs[-1][1] = i
         else:
             runs.append([i, i])
+    return runs
+
+
+def fib_range_bits(rng, ids, style="random"):
+    runs = runs_of(sorted(set(ids)))
     entries = []
     for a, b in runs:
         if a == b:
@@ -152,13 +156,7 @@ def rand_ids(rng, maxv=None):
 
 def int_range_entries(rng, ids):
     """list of (a,b) covering ids exactly, random split, random order, some overlap."""
-    ids = sorted(set(ids))
-    runs = []
-    for i in ids:
-        if runs and runs[-1][1] == i - 1:
-            runs[-1][1] = i
-        else:
-            runs.append([i, i])
+    runs = runs_of(sorted(set(ids)))
     ents = []
     for a, b in runs:
         x = a

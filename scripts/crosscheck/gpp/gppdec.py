@@ -171,14 +171,10 @@ def restrictions_json(entries):
 # --------------------------------------------------------------------------------------------
 # Section 1: TCF v1.1 (tcf.md 8)
 
-def dec_tcfeuv1(text):
-    sec = "tcfeuv1"
-    if "." in text:
-        raise DecodeError("badValue", "segments", None, sec, "v1 has one segment")
-    r = Reader(seg_bits(text, sec), sec)
-    o = {}
-    o["version"] = r.int(6, "version")
-    if o["version"] != 1:
+def shared_tc_fields(r, version, sec):
+    """Version (checked) through VendorListVersion: the first fields of v1.1 and v2 alike (tcf.md 4)."""
+    o = {"version": r.int(6, "version")}
+    if o["version"] != version:
         raise DecodeError("badVersion", "version", 0, sec)
     o["created"] = r.datetime("created")
     o["lastUpdated"] = r.datetime("lastUpdated")
@@ -187,6 +183,15 @@ def dec_tcfeuv1(text):
     o["consentScreen"] = r.int(6, "consentScreen")
     o["consentLanguage"] = r.string2("consentLanguage")
     o["vendorListVersion"] = r.int(12, "vendorListVersion")
+    return o
+
+
+def dec_tcfeuv1(text):
+    sec = "tcfeuv1"
+    if "." in text:
+        raise DecodeError("badValue", "segments", None, sec, "v1 has one segment")
+    r = Reader(seg_bits(text, sec), sec)
+    o = shared_tc_fields(r, 1, sec)
     o["purposesAllowed"] = r.bitfield(24, "purposesAllowed")
     maxid = r.int(16, "maxVendorId")
     enc = r.int(1, "encodingType")
@@ -220,17 +225,7 @@ def dec_tcfeuv2(text):
     sec = "tcfeuv2"
     parts = text.split(".")
     core = Reader(seg_bits(parts[0], sec), sec)
-    o = {}
-    o["version"] = core.int(6, "version")
-    if o["version"] != 2:
-        raise DecodeError("badVersion", "version", 0, sec)
-    o["created"] = core.datetime("created")
-    o["lastUpdated"] = core.datetime("lastUpdated")
-    o["cmpId"] = core.int(12, "cmpId")
-    o["cmpVersion"] = core.int(12, "cmpVersion")
-    o["consentScreen"] = core.int(6, "consentScreen")
-    o["consentLanguage"] = core.string2("consentLanguage")
-    o["vendorListVersion"] = core.int(12, "vendorListVersion")
+    o = shared_tc_fields(core, 2, sec)
     o["policyVersion"] = core.int(6, "policyVersion")
     o["isServiceSpecific"] = core.bool("isServiceSpecific")
     o["useNonStandardTexts"] = core.bool("useNonStandardTexts")
