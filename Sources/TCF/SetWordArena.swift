@@ -43,6 +43,19 @@ struct SetWordArena {
         return (head, start..<end)
     }
 
+    /// As ``fill(_:_:)``, for a set that often needs no words here (a vendor section of ids up to 64): `body` then
+    /// gets an empty buffer and the array is left alone, where asking an empty array (a shared one) for its mutable
+    /// buffer makes it copy itself. Not folded into ``fill(_:_:)``: a second call of `body` there stops the
+    /// restrictions' fill loop from being inlined.
+    @inline(__always)
+    mutating func fillUnlessEmpty(
+        _ count: Int,
+        _ body: (UnsafeMutableBufferPointer<UInt64>) throws(ConsentError) -> UInt64
+    ) throws(ConsentError) -> FilledSet {
+        guard count > 0 else { return (try unsafe body(UnsafeMutableBufferPointer(start: nil, count: 0)), used..<used) }
+        return try fill(count, body)
+    }
+
     /// A set filled into the arena and not yet cut from it: its first word (ids 1...64), and where its other words
     /// are.
     typealias FilledSet = (head: UInt64, words: Range<Int>)

@@ -122,14 +122,14 @@ struct VendorSectionScan: Sendable, Hashable {
         var reader = segment
         try reader.skipBits(bodyStart &- reader.readerBitIndex, field: field)
         if !isRange {
-            return try arena.fill(arenaWords) { words throws(ConsentError) in
+            return try arena.fillUnlessEmpty(arenaWords) { words throws(ConsentError) in
                 try unsafe reader.readBitField(count: maxVendorId, intoTail: words, field: field)
             }
         }
         // Ids above MaxVendorId are not in the set: the words hold ids up to the limit and the rest are left out.
         let limit = Swift.min(highestListedID, maxVendorId)
         var stream = BitStream(reader)
-        return try arena.fill(arenaWords) { words throws(ConsentError) in
+        return try arena.fillUnlessEmpty(arenaWords) { words throws(ConsentError) in
             var head: UInt64 = 0
             try unsafe RangeSetFiller.insertRangeEntries(
                 entryCount,
