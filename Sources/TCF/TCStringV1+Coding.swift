@@ -37,15 +37,16 @@ extension TCStringV1 {
         let coreEnd = view.firstIndex(of: UInt8(ascii: ".")) ?? view.count
         let coreView = view.slice(0..<coreEnd)
         do throws(ConsentError) {
-            if coreEnd < view.count {
-                // spec (tcf.md §3): a v1.1 string has exactly one segment.
-                throw ConsentError(.badValue, field: "segmentType", characterOffset: coreEnd)
-            }
+            // Errors in the order of the string: the core's characters and its Version come before the `.`.
             let segment = try coreView.bitReader()
             var reader = segment
             let version: Int = try reader.readInteger(bits: 6, field: "version")
             guard version == 1 else {
                 throw ConsentError(.badVersion, field: "version", bitOffset: 0, value: Int64(version))
+            }
+            if coreEnd < view.count {
+                // spec (tcf.md §3): a v1.1 string has exactly one segment.
+                throw ConsentError(.badValue, field: "segmentType", characterOffset: coreEnd)
             }
             var value = TCStringV1()
             try value.readSharedFields(&reader)
