@@ -41,7 +41,10 @@ enum CharacterExplainer {
             var value = String(part)
             if index > 0 {
                 let ids = part.split(separator: ".", omittingEmptySubsequences: false).filter { $0 != "dv" }
-                value = ids.isEmpty || ids == [""] ? "none" : "\(ids.count) id\(ids.count == 1 ? "" : "s")"
+                // Counted as decode counts them: an id written twice (`7`, `007`) is one id.
+                let distinct = Set(ids.map { id in Int(id).map(String.init) ?? String(id) }).count
+                value = ids.isEmpty || ids == [""] ? "none" : "\(distinct) id\(distinct == 1 ? "" : "s")"
+                if distinct < ids.count { value += " (\(ids.count) written)" }
             }
             if index > 0 { offset += 1 }
             segment.fields.append(

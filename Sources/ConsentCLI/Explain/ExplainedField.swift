@@ -35,8 +35,8 @@ struct ExplainedSegment: Equatable {
 
 extension ExplainedSegment {
     /// Walks one base64url segment with `walker`, which returns the segment's name when it learns it (from a
-    /// segment type). Bits after the last field are recorded as `(padding)`; when reading fails, the bits that
-    /// were not read as `(unread)`, and the error in ``failure``.
+    /// segment type). Bits after the last field are recorded as `(padding)`; when reading fails, the bits from the
+    /// end of the last field read as `(unread)`, and the error in ``failure``.
     static func walk(
         _ text: String,
         name: String,
@@ -53,7 +53,7 @@ extension ExplainedSegment {
                     recorder.remainder("(padding)")
                 } catch {
                     if let named = recorder.segmentName { segment.name = named }
-                    recorder.remainder("(unread)")
+                    recorder.unreadRemainder()
                     segment.failure = failureText(error, field: recorder.current)
                 }
                 segment.fields = recorder.fields

@@ -5,6 +5,8 @@ import ConsentKit
 struct FieldRecorder {
     /// The reader; walkers may look at it but read through the recorder.
     private(set) var reader: BitReader
+    /// The reader at the start of the segment, to go back to the end of the last field recorded.
+    private let segmentStart: BitReader
     /// Fields read so far.
     private(set) var fields: [ExplainedField] = []
     /// Prefix for field paths (`vendorConsents.`), set by ``group(_:_:)``.
@@ -15,7 +17,10 @@ struct FieldRecorder {
     /// that fails after its type is still named by it.
     var segmentName: String?
 
-    init(_ reader: BitReader) { self.reader = reader }
+    init(_ reader: BitReader) {
+        self.reader = reader
+        segmentStart = reader
+    }
 
     /// The raw bits from `start` to the reader index.
     private func bits(from start: Int) -> String {
@@ -120,6 +125,17 @@ struct FieldRecorder {
         try? reader.skipBits(reader.readableBits)
         let bits = bits(from: start)
         record(name, from: start, value: bits.contains("1") ? "not all zero" : "")
+    }
+
+    /// After a failure: the bits from the end of the last field recorded to the end of the segment, as `(unread)`,
+    /// the field that failed included, however far the reader got into it (a two-letter code fails at its second
+    /// letter with the first one read). So the fields shown still cover the segment without a gap.
+    mutating func unreadRemainder() {
+        let end = fields.last.map { $0.bitOffset + $0.width } ?? segmentStart.readerBitIndex
+        var rewound = segmentStart
+        guard (try? rewound.skipBits(end - segmentStart.readerBitIndex)) != nil else { return }
+        reader = rewound
+        remainder("(unread)")
     }
 
     /// `1-5, 8 (6 ids)` or `none`.

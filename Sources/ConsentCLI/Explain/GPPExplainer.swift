@@ -66,8 +66,9 @@ enum GPPExplainer {
 
     private static func explainSection(_ text: String, id: Int?, characterOffset: Int) -> [ExplainedSegment] {
         // An unknown section is named by its id, as its JSON key is ("99"); "section" only when the header lists
-        // fewer ids than there are sections.
-        let prefix = id.map { TCFNames.gppSections[$0] ?? "section \($0)" } ?? "section"
+        // fewer ids than there are sections. Id 3 is the header's own, which no section may have (decode fails):
+        // its text is "section 3", not a second "header".
+        let prefix = id.map { $0 == 3 ? "section 3" : TCFNames.gppSections[$0] ?? "section \($0)" } ?? "section"
         switch id {
         case 2?:
             return TCFExplainer.explain(text, offset: characterOffset, allowsMissingRestrictions: true).map { segment in

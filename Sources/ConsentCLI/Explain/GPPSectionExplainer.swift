@@ -11,6 +11,7 @@ enum GPPSectionExplainer {
         var offset = characterOffset
         var segments: [ExplainedSegment] = []
         var nextOptional = layout.coreIndex + 1
+        var givenOptional: Set<Int> = []
         for (index, part) in parts.enumerated() {
             let declared: GPPSegmentDeclaration?
             if index == layout.coreIndex {
@@ -18,7 +19,7 @@ enum GPPSectionExplainer {
             } else if index < layout.coreIndex {
                 declared = layout.segments[index]
             } else {
-                declared = optionalSegment(part, layout: layout, next: &nextOptional)
+                declared = optionalSegment(part, layout: layout, next: &nextOptional, given: &givenOptional)
             }
             let prefix = declaration.prefix.description
             let name = declared.map { $0.name.description == "core" ? prefix : "\(prefix).\($0.name)" } ?? "\(prefix).?"
@@ -50,11 +51,13 @@ enum GPPSectionExplainer {
     }
 
     /// The declared optional segment a part is: the one whose type field matches its leading bits, else the next
-    /// one in declared order (subsections without a type field).
+    /// one in declared order (subsections without a type field); nil for a subsection already given, which decode
+    /// counts among the extra segments (the first one counts).
     private static func optionalSegment(
         _ part: String,
         layout: GPPSectionLayout,
-        next: inout Int
+        next: inout Int,
+        given: inout Set<Int>
     ) -> GPPSegmentDeclaration? {
         let candidates = layout.segments.indices.filter { $0 > layout.coreIndex }
         let typed = candidates.first { index in
@@ -66,8 +69,9 @@ enum GPPSectionExplainer {
             return value == segment.typeValue
         }
         let chosen = typed ?? (next < layout.segments.count ? next : nil)
-        if let chosen { next = chosen + 1 }
-        return chosen.map { layout.segments[$0] }
+        guard let chosen, given.insert(chosen).inserted else { return nil }
+        next = chosen + 1
+        return layout.segments[chosen]
     }
 
     /// Walks one segment; a segment with vendor ids is read again with the Fibonacci vendor encoding when the

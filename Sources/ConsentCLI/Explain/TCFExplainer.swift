@@ -53,12 +53,13 @@ enum TCFExplainer {
                 }
             }
             let names = [1: "disclosedVendors", 2: "allowedVendors", 3: "publisherTC"]
-            recorder.segmentName = names[type] ?? "unknown"
+            // An unknown type is named as decode's `encoding` names it; its body is kept, not read.
+            recorder.segmentName = names[type] ?? "unknownSegment"
             switch type {
             case 1: try vendorSection("disclosedVendors", &recorder)
             case 2: try vendorSection("allowedVendors", &recorder)
             case 3: try publisherTC(&recorder)
-            default: break
+            default: recorder.remainder("(fields not described)")
             }
             return recorder.segmentName
         }
