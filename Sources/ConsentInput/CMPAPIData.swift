@@ -18,8 +18,9 @@ package enum CMPAPIData {
 
     /// The strings and flags of `object` (one that ``matches(_:)``).
     ///
-    /// `gdprApplies` (a boolean) becomes the `gdpr` flag; `applicableSections` the section ids to check the GPP
-    /// header against, when it lists sections (`[-1]` and `[0]` say that none applies: no check then). An empty
+    /// `gdprApplies` (a boolean) becomes the `gdpr` flag; `applicableSections` the section ids in force, as a
+    /// `gpp_sid` would give them (`[-1]` and `[0]` say that none applies: the header is not checked against them,
+    /// and `consent keys` writes them to `IABGPP_GppSID` as given, inapp-keys.md §2). An empty
     /// string member is a warning, as an empty URL parameter is, but for the empty `tcString` of a TCData whose
     /// `gdprApplies` is false.
     package static func extract(_ object: JSONObject) -> ExtractedInput {
@@ -37,7 +38,7 @@ package enum CMPAPIData {
         }
         if let sections = object["applicableSections"]?.arrayValue {
             let ids = sections.compactMap(\.intValue)
-            if ids.count == sections.count && !ids.isEmpty && ids.allSatisfy({ $0 > 0 }) {
+            if ids.count == sections.count && !ids.isEmpty {
                 let text = ids.map(String.init).joined(separator: ",")
                 input.gppSectionIDs = ExtractedInput.Flag(source: "applicableSections", text: text)
             }

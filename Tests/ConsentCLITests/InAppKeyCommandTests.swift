@@ -105,6 +105,24 @@ import Testing
         #expect(!run(["keys", "gpp=DBABTA~1YNN&gpp_sid=6"]).error.contains("gppSIDNotInString"))
     }
 
+    /// inapp-keys.md §2: IABGPP_GppSID is `applicableSections` joined with `_`, whichever way the ids come; `[-1]`
+    /// (no section applies) from a CMP API's data is written as `gpp_sid=-1` is. An empty `gpp_sid=` names no
+    /// section: the key is left unset (§0, no placeholder values), with a warning and not the note that no gpp_sid
+    /// was given.
+    @Test func keysWriteGppSIDTheSameFromEveryInputForm() throws {
+        let fromURL = run(["keys", "gpp=DBABTA~1YNN&gpp_sid=-1"])
+        #expect(try JSONValue(parsing: fromURL.output)["IABGPP_GppSID"] == .string("-1"))
+        let fromCMPAPI = run(["keys", #"{"gppString":"DBABTA~1YNN","applicableSections":[-1]}"#])
+        #expect(fromCMPAPI.status == 0)
+        #expect(try JSONValue(parsing: fromCMPAPI.output)["IABGPP_GppSID"] == .string("-1"))
+        #expect(!fromCMPAPI.error.contains("gppSIDNotWritten"), "\(fromCMPAPI.error)")
+        let empty = run(["keys", "gpp=DBABTA~1YNN&gpp_sid="])
+        #expect(empty.status == 0)
+        #expect(try JSONValue(parsing: empty.output)["IABGPP_GppSID"] == nil)
+        #expect(empty.error.contains("emptyParameter"), "\(empty.error)")
+        #expect(!empty.error.contains("gppSIDNotWritten"), "\(empty.error)")
+    }
+
     // MARK: 3. publisher restrictions
 
     /// inapp-keys.md §1.1: "recommended: flag it, write the lower type number". Vendor 4 is under types 0 and 1 for

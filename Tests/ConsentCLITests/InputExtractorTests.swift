@@ -192,9 +192,12 @@ import Testing
         #expect(ping.form == .cmpAPI)
         #expect(signalSummary(ping) == ["gppString=gpp:DBABLA~BVVqAAEABA.QA"])
         #expect(ping.gppSectionIDs == ExtractedInput.Flag(source: "applicableSections", text: "7"))
-        // `[-1]`: no section applies, which is no list of sections to check the header against.
+        // `[-1]`: no section applies. Kept as given, as a `gpp_sid=-1` is (IABGPP_GppSID = applicableSections,
+        // inapp-keys.md §2); the header is not checked against it.
         let none = try extractOne(#"{"gppString":"DBABLA~BVVqAAEABA.QA","applicableSections":[-1]}"#)
-        #expect(none.gppSectionIDs == nil)
+        #expect(none.gppSectionIDs == ExtractedInput.Flag(source: "applicableSections", text: "-1"))
+        let empty = try extractOne(#"{"gppString":"DBABLA~BVVqAAEABA.QA","applicableSections":[]}"#)
+        #expect(empty.gppSectionIDs == nil)
         let usp = try extractOne(#"{"version":1,"uspString":"1YNN"}"#)
         #expect(signalSummary(usp) == ["uspString=usp:1YNN"])
         #expect(usp.gdprApplies == nil)

@@ -22,6 +22,8 @@ struct KeysCommand: Command {
         var strings: [DecodedString] = []
         var gdprApplies: Bool?
         var gppSID: [Int]?
+        // True once an input gave section ids, usable or not: the note that none was given is then not true.
+        var sectionIDsGiven = false
         InputStream(arguments: options.operands, io: io).forEach { extraction, input in
             switch extraction.result {
             case .failure(let error):
@@ -43,9 +45,14 @@ struct KeysCommand: Command {
                     }
                 }
                 if let flag = extracted.gppSectionIDs {
+                    sectionIDsGiven = true
                     gppSID = CrossChecks.sectionIDs(flag.text)
                     if gppSID == nil {
                         unreadable(flag, "badSectionIDs", "not section ids, IABGPP_GppSID is left unset")
+                    } else if gppSID?.isEmpty == true {
+                        // An empty `gpp_sid=` names no section; an empty key would be a placeholder (§0).
+                        gppSID = nil
+                        unreadable(flag, "emptyParameter", "no section ids, IABGPP_GppSID is left unset")
                     }
                 }
                 let decoded = DecodedInput(label: extraction.label, input: extracted, kind: options.kind)
@@ -77,7 +84,7 @@ struct KeysCommand: Command {
             return .failure
         }
         for diagnostic in KeysCommand.repeatedKinds(strings) { reporter.note(diagnostic, label: "keys") }
-        if gppSID == nil, strings.contains(where: { $0.kind == .gpp }) {
+        if gppSID == nil, !sectionIDsGiven, strings.contains(where: { $0.kind == .gpp }) {
             reporter.note(KeysCommand.sectionIDsUnknown, label: "keys")
         }
         do {
