@@ -143,6 +143,41 @@ import Testing
         #expect(broken.error.contains("usp badValue"))
     }
 
+    /// The same two restrictions written in the other order: the values are the same (paired by purpose and type),
+    /// the `encoding` record lists them as written, and diff says so (it said the record did not show how).
+    @Test func restrictionsWrittenInAnotherOrderAreAnEncodingDifference() {
+        let first = "CAAAAAAAAAAAAAKAAAENAAFgAAAAAAAAAAAAAAAAAABBIAIABwwAEABI.IAAA"
+        let second = "CAAAAAAAAAAAAAKAAAENAAFgAAAAAAAAAAAAAAAAAABBgAIACQkAEAA4.IAAA"
+        let result = run(["diff", first, second])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("  encoding.publisherRestrictions[0].purposeId: 2 → 3\n"), "\(result.output)")
+        #expect(!result.output.contains("does not show"), "\(result.output)")
+    }
+
+    /// In the JSON a side is left out where its string has no such member, so that it stays apart from a `null`
+    /// one: a v1.1 TC string has no `allowedVendors`, a v2 string without the segment has `null` (both were `null`).
+    @Test func aMissingMemberIsLeftOutWhereANullOneIsKept() throws {
+        let legacy = "BAAAAAAAAAAAAAKAAAENAAAAAAAvOABAXmA"
+        let current = "CP-S4UAP-S4UAAKACBSVBMEgAAAAAEPgAAqIAAAAAAAA"
+        let json = try JSONValue(parsing: run(["diff", "--json", legacy, current]).output)
+        let allowed = try #require(json["differences"]?.arrayValue?.first { $0["path"] == .string("allowedVendors") })
+        #expect(allowed.objectValue?.keys == ["path", "second"])
+        #expect(allowed["second"] == .null)
+        let purposes = try #require(json["differences"]?.arrayValue?.first { $0["path"] == .string("purposesAllowed") })
+        #expect(purposes.objectValue?.keys == ["path", "first"])
+    }
+
+    /// A GPP section's record keeps its place (`sections.tcfeuv2.encoding`, as decode prints it); a section whose
+    /// record is only its text (`uspv1`) and the header's text add nothing to how the strings were written.
+    @Test func gppEncodingRecordsKeepTheirPlacesAndLeaveTextsOut() throws {
+        let tc = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let padded = run(["diff", "DBABMA~" + tc, "DBABMA~\(tc)A"])
+        #expect(padded.status == 0)
+        #expect(padded.output.contains("  sections.tcfeuv2.encoding.segments[0].paddingBits: 5 → 11\n"))
+        let json = try JSONValue(parsing: run(["diff", "--json", "DBABMA~" + tc, "DBACNYA~\(tc)~1YNN"]).output)
+        #expect(json["encodingDifferences"] == .array([]), "\(json)")
+    }
+
     @Test func arraysThatAreNoSetsAreComparedItemByItem() {
         let first = JSONValue.object(JSONObject([("list", .array([.int(0), .int(2), .int(1)])), ("n", .int(1))]))
         let second = JSONValue.object(JSONObject([("list", .array([.int(0), .int(1)])), ("n", .double(1))]))

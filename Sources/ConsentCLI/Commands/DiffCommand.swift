@@ -88,18 +88,21 @@ struct DiffCommand: Command {
             let (firstValue, firstEncoding) = Self.split(first.jsonValue())
             let (secondValue, secondEncoding) = Self.split(second.jsonValue())
             valueDifferences = JSONDifference.between(firstValue, secondValue)
-            encodingDifferences = JSONDifference.between(firstEncoding, secondEncoding)
+            encodingDifferences = JSONDifference.between(firstEncoding, secondEncoding, pairsRestrictions: false)
         }
 
         /// A JSON form without its `encoding` objects (the string's and each GPP section's), and those objects
-        /// without the texts they record (`original`, `text`), which differ whenever anything does.
+        /// without the texts they record (`original`, `text`, a GPP string's `header`), which differ whenever
+        /// anything does. The records keep their places (`sections.tcfeuv2.encoding.segments`, as decode prints
+        /// them); a record left empty (a `uspv1` section's has only its text) is left out.
         private static func split(_ json: JSONValue) -> (value: JSONValue, encoding: JSONValue) {
             guard var object = json.objectValue else { return (json, .null) }
             var encoding = JSONObject()
             if var own = object["encoding"]?.objectValue {
                 own["original"] = nil
                 own["text"] = nil
-                encoding.append("encoding", .object(own))
+                own["header"] = nil
+                if own.count > 0 { encoding.append("encoding", .object(own)) }
                 object["encoding"] = nil
             }
             if var sections = object["sections"]?.objectValue {
@@ -108,7 +111,7 @@ struct DiffCommand: Command {
                     let (value, sectionEncoding) = split(section)
                     sections[key] = value
                     if case .object(let inner) = sectionEncoding, inner.count > 0 {
-                        sectionEncodings.append(key, inner["encoding"] ?? .null)
+                        sectionEncodings.append(key, sectionEncoding)
                     }
                 }
                 object["sections"] = .object(sections)

@@ -14,15 +14,21 @@ struct JSONDifference {
 
     /// Where `first` and `second` differ, in the order of their keys (the first form's, then keys only the
     /// second has). Arrays of ids in ascending order, each 1 or more, are compared as sets; publisher restrictions
-    /// by purpose and type; other arrays item by item; numbers by value (`1` equals `1.0`).
-    static func between(_ first: JSONValue, _ second: JSONValue, path: String = "") -> [JSONDifference] {
+    /// by purpose and type when `pairsRestrictions` (what a string says), else by place, as an `encoding` record
+    /// lists them in the order they were written; other arrays item by item; numbers by value (`1` equals `1.0`).
+    static func between(
+        _ first: JSONValue,
+        _ second: JSONValue,
+        path: String = "",
+        pairsRestrictions: Bool = true
+    ) -> [JSONDifference] {
         switch (first, second) {
         case (.object(let left), .object(let right)):
             var found: [JSONDifference] = []
             for (key, value) in left {
                 let child = path.isEmpty ? key : path + "." + key
                 if let other = right[key] {
-                    found += between(value, other, path: child)
+                    found += between(value, other, path: child, pairsRestrictions: pairsRestrictions)
                 } else {
                     found.append(JSONDifference(path: child, first: value, second: nil))
                 }
@@ -37,14 +43,15 @@ struct JSONDifference {
                 let sets = (leftIDs.subtracting(rightIDs), rightIDs.subtracting(leftIDs))
                 return [JSONDifference(path: path, first: first, second: second, sets: sets)]
             }
-            if let leftKeys = restrictionKeys(left), let rightKeys = restrictionKeys(right) {
+            if pairsRestrictions, let leftKeys = restrictionKeys(left), let rightKeys = restrictionKeys(right) {
                 return betweenRestrictions(left, leftKeys, right, rightKeys, path: path)
             }
             var found: [JSONDifference] = []
             for index in 0..<max(left.count, right.count) {
                 let child = "\(path)[\(index)]"
                 switch (index < left.count ? left[index] : nil, index < right.count ? right[index] : nil) {
-                case (let item?, let other?): found += between(item, other, path: child)
+                case (let item?, let other?):
+                    found += between(item, other, path: child, pairsRestrictions: pairsRestrictions)
                 case (let item, let other): found.append(JSONDifference(path: child, first: item, second: other))
                 }
             }
@@ -104,10 +111,13 @@ struct JSONDifference {
         return ProviderIDSet(array.compactMap(\.intValue))
     }
 
-    /// The difference as JSON: `{"path", "first", "second"}` (a missing side is `null`), and for sets
-    /// `"onlyInFirst"`, `"onlyInSecond"`.
+    /// The difference as JSON: `{"path", "first", "second"}`, a side left out where its form has no such member
+    /// (so that a missing member and a `null` one stay apart: a v1.1 TC string has no `allowedVendors`, a v2 one
+    /// without the segment has `null`), and for sets `"onlyInFirst"`, `"onlyInSecond"`.
     func jsonValue() -> JSONValue {
-        var object = JSONObject([("path", .string(path)), ("first", first ?? .null), ("second", second ?? .null)])
+        var object = JSONObject([("path", .string(path))])
+        if let first { object.append("first", first) }
+        if let second { object.append("second", second) }
         if let sets {
             object.append("onlyInFirst", sets.onlyInFirst.jsonValue())
             object.append("onlyInSecond", sets.onlyInSecond.jsonValue())

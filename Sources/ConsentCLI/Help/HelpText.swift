@@ -257,14 +257,16 @@ enum HelpText {
 
         OPTIONS:
           -j, --json            One JSON object: {"type":"diff","same","sameText","differences",
-                                "encodingDifferences"}, each difference {"path","first","second"}, and for sets
-                                "onlyInFirst" and "onlyInSecond".
+                                "encodingDifferences"}, each difference {"path","first","second"} (a side
+                                left out where that string has no such member), and for sets "onlyInFirst"
+                                and "onlyInSecond".
           -k, --kind <kind>     Read bare strings as tcf, gpp, usp or ac; take that kind's string from a URL.
           --color <when>        auto (default), always or never.
           -h, --help            Show this help.
 
         Values are compared as consent decode --json prints them, without "encoding"; the ways of writing are
-        compared as "encoding" records them (see the README), without the texts themselves.
+        compared as "encoding" records them (see the README), without the texts themselves, publisher
+        restrictions in the order they were written.
 
         EXIT STATUS:
           0 the strings say the same (even written differently), 1 they differ or one does not decode, 64 usage.
