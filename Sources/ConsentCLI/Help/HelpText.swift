@@ -110,7 +110,9 @@ enum HelpText {
           -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind;
                                 from URLs, bid requests and preferences keep only strings of that kind.
           --strict              A string with an error-level lint finding (consent lint) fails to decode, with
-                                code policyViolation; an AC id written with leading zeros fails (badValue).
+                                code policyViolation; so do, with badValue, what a strict decoder must refuse
+                                though lint only warns of it: a TC segment of unknown type or given twice
+                                (tcf.md §3), an AC id written with leading zeros.
           --field <path>        Print only this member of each string's JSON form, one line a string
                                 (repeat it for more, separated by tabs; with --json, a JSON array): keys
                                 separated by dots, a number for an item of a list (cmpId,
@@ -214,8 +216,11 @@ enum HelpText {
                                 inputs reads it there).
 
         OPTIONS:
-          -j, --json            One JSON object per input: {"type":"lint","input":...,"diagnostics":[...]}, each
-                                diagnostic {"severity","code","field","message"}.
+          -j, --json            One JSON object per input: {"type":"lint","input":...,"errors":N,
+                                "warnings":N,"diagnostics":[...]}, each diagnostic {"severity","code",
+                                "field","message"} ("field" empty when the finding is about the whole
+                                string), and "source" (the parameter or member) for a string taken from a
+                                URL, bid request or other input.
           -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind.
           --color <when>        auto (default), always or never.
           -h, --help            Show this help.
