@@ -176,8 +176,10 @@ enum HelpText {
           --defaults            Members a document leaves out take their defaults, so it names only what it
                                 sets: 0, false, empty sets, the current Version, no optional subsection, and
                                 of the optional TC segments only the disclosed vendors one TCF 2.3 requires,
-                                listing the vendors the document names; a GPP document's sectionIds are
-                                those of its sections.
+                                listing the vendors the document names (consents and legitimate interests);
+                                but a TC string is service-specific, of policy version 5, in English (EN),
+                                a US section's mspaCoveredTransaction is 1 (yes) and a US Privacy letter is
+                                - (not applicable). A GPP document's sectionIds are those of its sections.
           -h, --help            Show this help.
 
         The "type" member picks the kind (tcf, gpp, usp, ac). With the "encoding" member that decode --json
