@@ -184,7 +184,9 @@ enum HelpText {
 
         The "type" member picks the kind (tcf, gpp, usp, ac). With the "encoding" member that decode --json
         prints, the original string comes back byte for byte; without it (a document written by hand), the
-        canonical form is written. A bad document prints an error naming the JSON path, and exit status 1.
+        canonical form is written. A TC string holds its timestamps in deciseconds: milliseconds are rounded
+        to the nearest (.050 to .100), as iabtcf-es rounds them. A bad document prints an error naming the JSON
+        path, and exit status 1.
         Documents of up to 256 MiB are read: the JSON decode prints for a TC string is at most about 74 MB.
 
         EXIT STATUS:
