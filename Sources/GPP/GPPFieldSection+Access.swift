@@ -55,7 +55,8 @@ extension GPPFieldSection {
 
     /// Sets the field with JSON key `key`, adding its optional segment when absent.
     /// - Throws: `badValue` when the layout has no such field (or it is derived from the others);
-    ///   `valueOutOfRange` when the value does not fit its coding, or is a Version the decoder would refuse.
+    ///   `valueOutOfRange` when the value does not fit its coding; `badVersion` for a Version the decoder would
+    ///   refuse.
     public mutating func set(_ key: String, to newValue: GPPFieldValue) throws(ConsentError) {
         guard let (segment, field) = layout.locate(key),
             layout.segments[segment].fields[field].role == .value
@@ -130,7 +131,14 @@ extension GPPFieldSection {
         case (.integer(let bits), .integer(let number)):
             guard number >= 0, number < 1 << bits else { throw outOfRange }
             if declared.role == .value, "\(declared.key)" == "version", !declaration.accepts(version: number) {
-                throw outOfRange
+                // As the decoder says of it (gpp-sections.md §7), with the Version given.
+                throw ConsentError(
+                    .badVersion,
+                    format: .gpp,
+                    segment: declaration.prefix,
+                    field: declared.key,
+                    value: Int64(number)
+                )
             }
             scalar = UInt64(number)
         case (.datetime, .datetime(let deciseconds)):

@@ -224,6 +224,17 @@ import Testing
         #expect(section.value("consentLanguage") == .letters("FR"))
     }
 
+    /// A Version the decoder refuses (a state section's is 1, gpp-sections.md §7) is refused as the decoder refuses
+    /// it, `badVersion` with the Version given; it was `valueOutOfRange`, "does not fit its field", though 2 fits six
+    /// bits. One the field cannot hold is still `valueOutOfRange`.
+    @Test func aVersionTheDecoderRefusesIsBadVersion() throws {
+        var utah = GPPFieldSection(.usUtah)
+        let refused = thrownError { () throws(ConsentError) in try utah.set("version", to: .integer(2)) }
+        #expect(refused?.code == .badVersion && refused?.value == 2 && refused?.field.description == "version")
+        let tooWide = thrownError { () throws(ConsentError) in try utah.set("version", to: .integer(64)) }
+        #expect(tooWide?.code == .valueOutOfRange)
+    }
+
     /// gpp-sections.md, GPC subsection: "SubsectionType ... only 1 is valid here". Another type was written as 1
     /// without a word; it is refused, naming the key.
     @Test func aGPCSubsectionTypeOtherThanOneIsRefused() throws {
