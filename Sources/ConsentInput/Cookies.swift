@@ -3,15 +3,16 @@ package import ConsentKit
 /// Consent strings in cookies, as people copy them out of a browser: a `Cookie:` request header, what
 /// `document.cookie` returns (`name=value; name=value`), a `Set-Cookie:` line, or one `name=value`.
 ///
-/// The cookies named for consent strings (`euconsent-v2`, `usprivacy`, ...) are read whatever they hold, so a
-/// broken one is reported; any other cookie counts only when its value decodes as a consent string (a CMP's own
-/// cookie for a GPP string, `__gpp`, `OTGPPConsent`), so session ids and the like are passed over in silence.
+/// The cookies named for consent strings (`euconsent-v2`, `__gpp`, `usprivacy`, ...) are read whatever they hold,
+/// so a broken one is reported; any other cookie counts only when its value decodes as a consent string (a CMP's
+/// own cookie for a GPP string, `OTGPPConsent`), so session ids and the like are passed over in silence.
 package enum Cookies {
     /// The cookies that carry a consent string by name, and the kind each holds: the TC string in `euconsent-v2`
-    /// (TCF v2, the CMPs' global-scope cookie), `euconsent` (v1.1), the US Privacy string in `usprivacy` (USP API,
-    /// "Where should the string be stored?") and the Additional Consent string in `addtl_consent`.
+    /// (TCF v2, the CMPs' global-scope cookie), `euconsent` (v1.1), the GPP string in `__gpp` (the name CMPs give
+    /// it beside `__gpp_sid`), the US Privacy string in `usprivacy` (USP API, "Where should the string be
+    /// stored?") and the Additional Consent string in `addtl_consent`.
     package static let stringCookies: [(name: String, kind: ConsentFormat)] = [
-        ("euconsent-v2", .tcf), ("euconsent", .tcf), ("usprivacy", .usp), ("addtl_consent", .ac),
+        ("euconsent-v2", .tcf), ("euconsent", .tcf), ("__gpp", .gpp), ("usprivacy", .usp), ("addtl_consent", .ac),
     ]
 
     /// True when `text` is a cookie header or cookie string rather than a URL, a query string or a bare string:

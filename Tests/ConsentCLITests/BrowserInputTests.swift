@@ -84,6 +84,12 @@ import Testing
         let input = try extractOne("usprivacy=1XNN; other=1YNN")
         #expect(signalSummary(input) == ["usprivacy=usp:1XNN", "other=usp:1YNN"])
         #expect(throws: ConsentError.self) { try ConsentString(encoded: "1XNN") }
+        // `__gpp` too: a GPP string whose usmt section has Version 3 was passed over without a word.
+        let gpp = try extractOne("Cookie: usprivacy=1YNN; __gpp=DBABQw~DVVqAAEABA")
+        #expect(signalSummary(gpp) == ["usprivacy=usp:1YNN", "__gpp=gpp:DBABQw~DVVqAAEABA"])
+        let decoded = run(["decode", "--json", "Cookie: usprivacy=1YNN; __gpp=DBABQw~DVVqAAEABA"])
+        #expect(decoded.status == 1)
+        #expect(decoded.output.contains(#""code":"badVersion""#), "\(decoded.output)")
     }
 
     @Test func readsDocumentCookieAndSetCookie() throws {

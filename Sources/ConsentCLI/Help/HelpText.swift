@@ -61,8 +61,8 @@ enum HelpText {
                              after the # are read too, &amp; (a URL copied out of HTML) as &, and a line
                              of an access log by the URL in it
             cookies          a Cookie: header, document.cookie or a Set-Cookie: line: euconsent-v2,
-                             euconsent, usprivacy and addtl_consent, and any other cookie whose value
-                             decodes as a consent string (__gpp, a CMP's own)
+                             euconsent, __gpp, usprivacy and addtl_consent, and any other cookie whose
+                             value decodes as a consent string (a CMP's own)
             a curl command   a request copied as cURL from a browser: its URL parameters, its OpenRTB or
                              form body, and its consent cookies, each read as above
             an HTTP request  a request line (GET /px?gdpr=1 HTTP/1.1) or HTTP/2 pseudo-headers, headers,
