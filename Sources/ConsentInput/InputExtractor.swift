@@ -117,6 +117,15 @@ package enum InputExtractor {
         return ExtractedInput(string: text)
     }
 
+    /// True when `text` is JSON Lines: two or more non-blank lines, the first of them a whole JSON value (a bid
+    /// request a line, as a log writes them), where a document over several lines has only `{` on its first.
+    private static func isJSONLines(_ text: String) -> Bool {
+        var lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).lazy.filter { !isBlank(String($0)) }
+            .makeIterator()
+        guard let first = lines.next(), lines.next() != nil else { return false }
+        return (try? JSONValue(parsing: first)) != nil
+    }
+
     /// The inputs of a file named `path` (for labels and messages) whose content is `bytes`: one document (a
     /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), an HTTP request (``RawHTTPRequest``),
     /// curl commands (``CurlCommand``, each over as many lines as it takes), or one input per non-empty line of text.
@@ -125,19 +134,19 @@ package enum InputExtractor {
         let head = bytes.drop {
             $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         if head.first == UInt8(ascii: "{") {
-            let text = String(decoding: bytes, as: UTF8.self)
             if HTTPArchive.looks(like: text[...]), let document = try? JSONValue(parsing: text),
                 HTTPArchive.requests(of: document) != nil
             {
                 return HTTPArchive.extractions(of: document, label: label)
             }
         }
-        if PropertyListPreferences.matches(bytes) || head.first == UInt8(ascii: "<") || head.first == UInt8(ascii: "{")
-        {
+        // A JSON document, but for JSON Lines, which are read as a text file (an input a line).
+        let isDocument = head.first == UInt8(ascii: "<") || (head.first == UInt8(ascii: "{") && !isJSONLines(text))
+        if PropertyListPreferences.matches(bytes) || isDocument {
             return [Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) })]
         }
-        let text = String(decoding: bytes, as: UTF8.self)
         // An HTTP request (its headers, a blank line, its body): one input, whatever its lines.
         if RawHTTPRequest.looks(like: text) { return extract(inline: text, label: label) }
         // Curl commands, which may span lines (a `\` at the end of each).

@@ -353,6 +353,21 @@ import Testing
         #expect(try lines.map { try $0.result.get().signals.map(\.text) } == [["1YNN"], [" 1NYN"]])
     }
 
+    /// A file of one bid request a line (a log) is read a line at a time, as the same lines on standard input
+    /// are; it failed whole (`badJSON` at the second line). A document over several lines is still read whole.
+    @Test func aFileOfJSONLinesIsReadALineAtATime() throws {
+        let jsonLines = #"{"regs":{"us_privacy":"1YNN"}}"# + "\n\n" + #"{"regs":{"us_privacy":"1NNN"}}"# + "\n"
+        let extractions = InputExtractor.extract(file: "bids.jsonl", content: Array(jsonLines.utf8))
+        #expect(extractions.map(\.label) == ["@bids.jsonl:1", "@bids.jsonl:3"])
+        #expect(try extractions.map { try $0.result.get().signals.map(\.text) } == [["1YNN"], ["1NNN"]])
+        let pretty = "{\n  \"regs\": {\"us_privacy\": \"1YNN\"}\n}\n"
+        let document = InputExtractor.extract(file: "bid.json", content: Array(pretty.utf8))
+        #expect(try document.map { try $0.result.get().signals.map(\.text) } == [["1YNN"]])
+        let line = #"{"regs":{"us_privacy":"1YNN"}}"# + "\n"
+        let one = InputExtractor.extract(file: "one.json", content: Array(line.utf8))
+        #expect(one.map(\.label) == ["@one.json"])
+    }
+
     @Test func missingFileIsAnUnreadableInput() {
         let extraction = InputExtractor.extract("@/nonexistent/file.json", io: .memory())
         #expect(extraction.count == 1)
