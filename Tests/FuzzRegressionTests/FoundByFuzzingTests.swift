@@ -24,12 +24,13 @@ struct FoundByFuzzingTests {
 
     /// `Fuzz/Regressions/RoundTrip-gpp-section-version-not-declared`: a usnat section built with Version 6 (no
     /// layout has it) was accepted by `set` and written by the encoder, but its own decoder refused the string
-    /// with `badVersion`. Fixed: `set("version", ...)` takes only a Version the decoder accepts.
+    /// with `badVersion`. Fixed: `set("version", ...)` takes only a Version the decoder accepts, and since
+    /// 2026-12-02 refuses the others as the decoder does, `badVersion` (it was `valueOutOfRange`).
     @Test("A GPP section Version without a layout is refused when set, never written")
     func gppSectionVersionWithoutLayoutIsRefused() throws {
         var section = GPPFieldSection(.usNational)
         let error = try #require(throws: ConsentError.self) { try section.set("version", to: .integer(6)) }
-        #expect(error.code == .valueOutOfRange)
+        #expect(error.code == .badVersion && error.value == 6)
         #expect(error.field.description == "version")
         try section.set("version", to: .integer(1))
         let text = try GPPString(sections: [.fields(section)]).encoded()
