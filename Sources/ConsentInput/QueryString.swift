@@ -28,14 +28,25 @@ package enum QueryString {
         return text.contains("&")
     }
 
-    /// The consent parameters of a URL or query string.
-    /// - Throws: when the URL has no query, or the query has none of the parameters.
+    /// The consent parameters of a URL or query string. A URL with none of its own that carries another URL in a
+    /// parameter, percent-encoded (a user-sync or redirect URL: `getuid?https%3A%2F%2F...%26gdpr_consent%3D...`,
+    /// `redir=https%3A...`), has the parameters of that one read, with a note naming the parameter (up to three
+    /// URLs deep).
+    /// - Throws: when the URL has no query, or neither the query nor a URL in it has any of the parameters.
     package static func extract(_ text: String) throws(InputError) -> ExtractedInput {
+        try extract(text, depth: 0)
+    }
+
+    /// How many URLs within URLs ``extract(_:)`` opens.
+    private static let maxNestedURLs = 3
+
+    private static func extract(_ text: String, depth: Int) throws(InputError) -> ExtractedInput {
         let text = String(urlText(in: text[...]))
         var input = ExtractedInput(form: text.contains("://") ? .url : .queryString)
         let (query, fragment) = parts(of: text, isURL: input.form == .url)
         let pairs = self.pairs(query) + self.pairs(fragment)
         if input.form == .url && query.isEmpty && !pairs.contains(where: { parameterNames.contains($0.name) }) {
+            if let nested = nestedURLInput(in: pairs, depth: depth) { return nested }
             throw InputError("unknownFormat", "the URL has no query string (looked for \(namesList))")
         }
         var seen: Set<String> = []
@@ -73,12 +84,39 @@ package enum QueryString {
             }
         }
         if seen.isEmpty {
+            if let nested = nestedURLInput(in: pairs, depth: depth) { return nested }
             throw InputError(
                 "unknownFormat",
                 "no consent parameter in the \(input.form.rawValue) (looked for \(namesList))"
             )
         }
         return input
+    }
+
+    /// The consent parameters of the first URL carried, percent-encoded, in one of `pairs` (as a value, or as a
+    /// name without a value: `getuid?https%3A%2F%2F...`), with an `info` note naming where; nil when none carries one.
+    private static func nestedURLInput(in pairs: [(name: String, value: Substring)], depth: Int) -> ExtractedInput? {
+        guard depth < maxNestedURLs else { return nil }
+        for (name, rawValue) in pairs {
+            let carried = rawValue.isEmpty ? name : percentDecoded(rawValue)
+            guard carried.contains("://"), carried.contains("?") || carried.contains("#"),
+                parameterNames.contains(where: { carried.contains($0) }),  // perhaps encoded again
+                var input = try? extract(carried, depth: depth + 1)
+            else { continue }
+            let holder = rawValue.isEmpty ? "the query" : "parameter \(name)"
+            input.form = .url
+            input.findings.insert(
+                Diagnostic(
+                    .info,
+                    code: "nestedURL",
+                    field: rawValue.isEmpty ? "" : name,
+                    message: "read from the URL in \(holder) (the outer URL has no consent parameter)"
+                ),
+                at: 0
+            )
+            return input
+        }
+        return nil
     }
 
     /// The URL or query in `text` when it is written among other words, as in a line of an access log

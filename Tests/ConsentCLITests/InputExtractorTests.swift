@@ -77,6 +77,40 @@ import Testing
         }
     }
 
+    /// A user-sync or redirect URL carries the partner's URL percent-encoded, as a parameter's value or as the whole
+    /// query: its parameters are read when the outer URL has none, with a note saying where they came from.
+    @Test func readsTheURLCarriedInsideAURL() throws {
+        let inner = "https://sync.example/px?gdpr=1&gdpr_consent=\(Self.tcString)&gpp_sid=2"
+        let encoded = percentEncodedForQuery(inner)
+        let asValue = try extractOne("https://ads.example/setuid?partner=7&redir=\(encoded)")
+        #expect(asValue.form == .url)
+        #expect(signalSummary(asValue) == ["gdpr_consent=tcf:\(Self.tcString)"])
+        #expect(asValue.gdprApplies == ExtractedInput.Flag(source: "gdpr", text: "1"))
+        #expect(asValue.gppSectionIDs == ExtractedInput.Flag(source: "gpp_sid", text: "2"))
+        #expect(asValue.findings.map(\.code) == ["nestedURL"])
+        #expect(asValue.findings.first?.field == "redir")
+        #expect(asValue.findings.first?.severity == .info)
+
+        let asQuery = try extractOne("https://ads.example/getuid?\(encoded)")
+        #expect(signalSummary(asQuery) == ["gdpr_consent=tcf:\(Self.tcString)"])
+        #expect(asQuery.findings.map(\.code) == ["nestedURL"])
+
+        // Encoded twice (a redirect inside a redirect) is read too.
+        let twice = try extractOne(
+            "https://a.example/r?u=" + percentEncodedForQuery("https://b.example/r?u=\(encoded)")
+        )
+        #expect(signalSummary(twice) == ["gdpr_consent=tcf:\(Self.tcString)"])
+
+        // The outer URL's own parameters win: the carried URL is not read then.
+        let own = try extractOne("https://ads.example/setuid?us_privacy=1YNN&redir=\(encoded)")
+        #expect(signalSummary(own) == ["us_privacy=usp:1YNN"])
+        #expect(own.findings.isEmpty)
+
+        // A carried URL without consent parameters leaves the input without any.
+        #expect(throws: InputError.self) {
+            try extractOne("https://ads.example/setuid?redir=" + percentEncodedForQuery("https://b.example/?x=1"))
+        }
+    }
     @Test func percentDecodesAndKeepsPlus() {
         #expect(QueryString.percentDecoded("DBABM%7ECP%2b%zz%4") == "DBABM~CP+%zz%4")
         #expect(QueryString.percentDecoded("a+b") == "a+b")

@@ -58,8 +58,9 @@ enum HelpText {
                              Additional Consent string (2~1.35~dv.9); the kind is detected
             a URL or query   its gdpr, gdpr_consent, gpp, gpp_sid, us_privacy and addtl_consent parameters,
                              percent-decoded, each decoded and checked against the others; parameters
-                             after the # are read too, &amp; (a URL copied out of HTML) as &, and a line
-                             of an access log by the URL in it
+                             after the # are read too, &amp; (a URL copied out of HTML) as &, a line of
+                             an access log by the URL in it, and a user-sync or redirect URL without any
+                             by the URL it carries percent-encoded (redir=https%3A%2F%2F...)
             cookies          a Cookie: header, document.cookie or a Set-Cookie: line: euconsent-v2,
                              euconsent, __gpp, usprivacy and addtl_consent, and any other cookie whose
                              value decodes as a consent string (a CMP's own)

@@ -1,5 +1,6 @@
 import ConsentCore
 import ConsentInput
+import Foundation
 import Testing
 
 @testable import ConsentCLI
@@ -14,4 +15,12 @@ func extractOne(_ argument: String) throws -> ExtractedInput {
 /// The signals of `input` as `source=kind:text` (`-` for no source, `?` for no kind), for comparing in one line.
 func signalSummary(_ input: ExtractedInput) -> [String] {
     input.signals.map { "\($0.source ?? "-")=\($0.kind?.rawValue ?? "?"):\($0.text)" }
+}
+
+/// `text` percent-encoded as a query parameter's value (every byte but the unreserved ones of RFC 3986), as a page
+/// writes a URL it passes on inside another.
+func percentEncodedForQuery(_ text: String) -> String {
+    var unreserved = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
+    unreserved.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
 }
