@@ -167,16 +167,18 @@ extension BitReader {
     }
 
     /// Reads one TCF range entry: IsARange (1 bit), a 16-bit id, and a 16-bit end id when IsARange is 1.
-    /// - Throws: `truncated`; ``ConsentError/Code/badValue`` for id 0 or an end below its start.
+    /// - Throws: `truncated`; ``ConsentError/Code/badValue`` for id 0 (at the id's first bit) or an end below its
+    ///   start (at the end id's first bit), so the offset is that of the value at fault, as `explain` lays it out.
     @inlinable
     public mutating func readRangeEntry(field: StaticString = "") throws(ConsentError) -> ClosedRange<Int> {
-        let start = _bitIndex
         let isRange = try readBool(field: field)
+        let firstOffset = _bitIndex
         let first: Int = try readInteger(bits: 16, field: field)
-        guard first >= 1 else { throw .badValue(field: field, at: start, value: 0) }
+        guard first >= 1 else { throw .badValue(field: field, at: firstOffset, value: 0) }
         guard isRange else { return first...first }
+        let lastOffset = _bitIndex
         let last: Int = try readInteger(bits: 16, field: field)
-        guard last >= first else { throw .badValue(field: field, at: start, value: Int64(last)) }
+        guard last >= first else { throw .badValue(field: field, at: lastOffset, value: Int64(last)) }
         return first...last
     }
 

@@ -3,21 +3,21 @@ import ConsentCore
 extension BitStream {
     /// Reads one range entry as ``BitReader/readRangeEntry(field:)`` does (same values, same errors), from the
     /// buffered bits: one 33-bit look covers IsARange, the id and the end id.
-    /// - Throws: `truncated`; `badValue` for id 0 or an end below its start (bit offset of the entry).
+    /// - Throws: `truncated`; `badValue` for id 0 or an end below its start (bit offset of that id).
     @inline(__always)
     mutating func readRangeEntry(field: StaticString) throws(ConsentError) -> ClosedRange<Int> {
         if bufferedBits < 33 { refillForShortFields() }
         guard bufferedBits >= 33 else { return try readRangeEntryNearEnd(field: field) }
         let bits = peek(33)
         let first = Int(truncatingIfNeeded: bits >> 16 & 0xFFFF)
-        guard first >= 1 else { throw ConsentError(.badValue, field: field, bitOffset: bitIndex, value: 0) }
+        guard first >= 1 else { throw ConsentError(.badValue, field: field, bitOffset: bitIndex &+ 1, value: 0) }
         if bits >> 32 == 0 {
             consume(17)
             return first...first
         }
         let last = Int(truncatingIfNeeded: bits & 0xFFFF)
         guard last >= first else {
-            throw ConsentError(.badValue, field: field, bitOffset: bitIndex, value: Int64(last))
+            throw ConsentError(.badValue, field: field, bitOffset: bitIndex &+ 17, value: Int64(last))
         }
         consume(33)
         return first...last
@@ -30,7 +30,7 @@ extension BitStream {
         // A single id (IsARange 0, 17 bits) is still read from the buffer.
         if bufferedBits >= 17 && peek(1) == 0 {
             let first = Int(truncatingIfNeeded: peek(17))
-            guard first >= 1 else { throw ConsentError(.badValue, field: field, bitOffset: bitIndex, value: 0) }
+            guard first >= 1 else { throw ConsentError(.badValue, field: field, bitOffset: bitIndex &+ 1, value: 0) }
             consume(17)
             return first...first
         }

@@ -30,7 +30,7 @@ struct VendorSectionScan: Sendable, Hashable {
     /// Walks a vendor section at the reader, checking its structure, and leaves the reader after it.
     ///
     /// - Throws: `truncated` when the section runs past the segment; `badValue` for a range entry with id 0 or an
-    ///   end below its start (bit offset of the entry).
+    ///   end below its start (bit offset of that id).
     @inline(__always)
     static func scan(
         _ reader: inout BitReader,

@@ -65,6 +65,32 @@ import Testing
         try expectContiguous([string], segmentBits: [264, 24, 24])
     }
 
+    /// A range entry that fails (id 0, an end below its start) fails at the bit of the id at fault, where explain
+    /// shows that id: it said the entry's first bit (its IsARange flag), 1 or 17 bits before.
+    @Test func aBadRangeEntryFailsAtTheIDExplainShows() throws {
+        let cases = [
+            // v2 vendor consents: a single id 0; a range from 10 down to 5 (tcf.md §4).
+            ("CONciguONcjGKADACHENAOCIAC0ta__AACiQABwAgAAAAA", "vendorConsents.entries[0].vendorId"),
+            ("CO5rKAAO5rKAAAHABDENAwEgAAAAAAAAAAYgAFQAYAFAAKAAAAA", "vendorConsents.entries[0].endVendorId"),
+            // A publisher restriction's range 3-2, and one starting at 0.
+            (
+                "CAAAAAAAAAAAAAKAAAENAAFgAIAAAAAAAAAAAAAAAAAhIAMAAwAC.IAAA",
+                "publisherRestrictions[0].entries[0].endVendorId"
+            ),
+            (
+                "CAAAAAAAAAAAAAKAAAENAAFgAIAAAAAAAAAAAAAAAAAhIAMAAAAE.IAAA",
+                "publisherRestrictions[0].entries[0].startVendorId"
+            ),
+        ]
+        for (string, field) in cases {
+            let error = try #require(try jsonLines(run(["decode", "--json", string]).output).first?["error"])
+            #expect(error["code"] == .string("badValue"), "\(string)")
+            let records = try jsonLines(run(["explain", "--json", string]).output)
+            let record = try #require(records.first { $0["field"] == .string(field) }, "\(string) \(field)")
+            #expect(error["bitOffset"] != nil && error["bitOffset"] == record["bitOffset"], "\(string): \(error)")
+        }
+    }
+
     @Test func anAdditionalConsentIDWrittenTwiceCountsOnce() throws {
         let lines = try jsonLines(run(["explain", "--json", "2~1.01~dv."]).output)
         let consented = try #require(lines.first { $0["field"] == .string("consentedProviders") })

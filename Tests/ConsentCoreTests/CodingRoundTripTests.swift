@@ -108,12 +108,13 @@ func roundTrip<R>(
             try read(reversed) { reader throws(ConsentError) in try reader.readIntegerRange(field: "vendorConsents") }
         }
         #expect(error.code == .badValue)
-        #expect(error.bitOffset == 12)
+        #expect(error.bitOffset == 29)  // the end id at fault, after IsARange (12) and the start id (13-28)
         let zero = BitString.base64URL("000000000001 0 0000000000000000")
         let zeroError = try #require(throws: ConsentError.self) {
             try read(zero) { reader throws(ConsentError) in try reader.readIntegerRange() }
         }
         #expect(zeroError.code == .badValue)
+        #expect(zeroError.bitOffset == 13)  // the id 0, after IsARange at 12
     }
 
     @Test func fixedListsRoundTrip() throws {

@@ -24,20 +24,21 @@ struct ExpectedFailure: Sendable, CustomStringConvertible {
         .init("invalid-tcf-go-gdpr-005", .truncated, "core", "vendorConsents", 243, 0),
         // 2 entries: single id 1, then the second's id at 260 has 4 bits.
         .init("invalid-tcf-go-gdpr-007", .truncated, "core", "vendorConsents", 260, 0),
-        // Entry at 242 is the single id 0 (§4: id 0 -> badValue).
-        .init("invalid-tcf-go-gdpr-008", .badValue, "core", "vendorConsents", 242, 0),
-        // Entry at 242 is id 1, entry at 259 is id 0.
-        .init("invalid-tcf-go-gdpr-010", .badValue, "core", "vendorConsents", 259, 0),
+        // Entry at 242 is the single id 0 (§4: id 0 -> badValue), the id at 243: the offset is the value's, as for
+        // a truncated id (go-gdpr-005) and as explain lays it out.
+        .init("invalid-tcf-go-gdpr-008", .badValue, "core", "vendorConsents", 243, 0),
+        // Entry at 242 is id 1, entry at 259 is id 0 (its id at 260).
+        .init("invalid-tcf-go-gdpr-010", .badValue, "core", "vendorConsents", 260, 0),
         // v1.1 of 168 bits: MaxVendorId at 156 has 12.
         .init("invalid-tcf-go-gdpr-012", .truncated, "core", "vendorConsents", 156, 0),
         // First character `A`: Version 0 (§3: any version but 1 and 2 -> badVersion).
         .init("invalid-tcf-go-gdpr-013", .badVersion, "core", "version", 0, 0),
         // v1.1 range, DefaultConsent 1, one range entry from 1 whose EndVendorId at 203 has 7 bits.
         .init("invalid-tcf-go-gdpr-015", .truncated, "core", "vendorConsents", 203, 0),
-        // v1.1 range entry at 186: single id 0 (§8).
-        .init("invalid-tcf-go-gdpr-017", .badValue, "core", "vendorConsents", 186, 0),
-        // v1.1 range entry at 186: range starting at 0 (§8).
-        .init("invalid-tcf-go-gdpr-018", .badValue, "core", "vendorConsents", 186, 0),
+        // v1.1 range entry at 186: single id 0 (§8), at 187.
+        .init("invalid-tcf-go-gdpr-017", .badValue, "core", "vendorConsents", 187, 0),
+        // v1.1 range entry at 186: range starting at 0 (§8), at 187.
+        .init("invalid-tcf-go-gdpr-018", .badValue, "core", "vendorConsents", 187, 0),
         // ConsentLanguage at 108 is 000000 110001: second letter 49 is no letter (§2: 26-63 -> badValue).
         .init("invalid-tcf-iabconsent-002", .badValue, "core", "consentLanguage", 108, 0),
         // First character `D`: Version 3.
