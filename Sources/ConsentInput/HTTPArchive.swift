@@ -53,8 +53,10 @@ package enum HTTPArchive {
         for (index, entry) in requests.enumerated() {
             let request = recordedRequest(entry)
             let name = "\(label):\(index + 1) \(request.summary)"
+            var part = 0
             for input in request.inputs() where input.form != .cookies || cookieSets.insert(input.signals).inserted {
-                extractions.append(InputExtractor.Extraction(label: name, result: .success(input)))
+                extractions.append(InputExtractor.Extraction(label: name, result: .success(input), part: part))
+                part += 1
             }
         }
         if extractions.isEmpty {

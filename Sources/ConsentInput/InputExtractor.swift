@@ -15,12 +15,17 @@ package enum InputExtractor {
         /// The line it was read from, for an input that is one line of a text file (nil otherwise): what a JSON
         /// result names as its input, as it does for a line of standard input.
         package var line: String?
+        /// Which place of one input this is: 0 for the first (or only) one, 1 and up for the others of a request that
+        /// carries consent in several places (its URL, its body, its cookies), so that counting the extractions
+        /// whose part is 0 counts the inputs.
+        package var part: Int
 
         /// An extraction named `label`.
-        package init(label: String, result: Result<ExtractedInput, InputError>, line: String? = nil) {
+        package init(label: String, result: Result<ExtractedInput, InputError>, line: String? = nil, part: Int = 0) {
             self.label = label
             self.result = result
             self.line = line
+            self.part = part
         }
     }
 
@@ -103,7 +108,7 @@ package enum InputExtractor {
             )
             return [Extraction(label: name, result: .failure(error))]
         }
-        return inputs.map { Extraction(label: name, result: .success($0)) }
+        return inputs.enumerated().map { Extraction(label: name, result: .success($1), part: $0) }
     }
 
     /// One input written inline (an argument or a line of standard input or of a text file).

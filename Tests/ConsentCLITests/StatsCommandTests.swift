@@ -136,6 +136,33 @@ import Testing
         )
     }
 
+    /// usin's standard layout has no GPC subsection (gpp-sections.md §24-27): no count of it, where it said 0; the
+    /// layout later reference libraries write (sensitive data in the core, then GPC) has one, and is counted.
+    @Test func gpcIsCountedOnlyWhereALayoutHasIt() throws {
+        let standard = try JSONValue(parsing: run(["stats", "--json", "DBABUY~BVVV"]).output)
+        #expect(standard["gpp"]?["usSections"]?["usin"]?["gpc"] == .null)
+        #expect(standard["gpp"]?["usSections"]?["usin"]?["saleOptOut"] == .int(1))
+        let row = try #require(
+            run(["stats", "DBABUY~BVVV"]).output.split(separator: "\n").first { $0.hasPrefix("  usin") }
+        )
+        #expect(row.hasSuffix("n/a"), "\(row)")
+        let later = try JSONValue(parsing: run(["stats", "--json", "DBABUY~BVVV", "DBABUY~BVVVkkk.YA"]).output)
+        #expect(later["gpp"]?["usSections"]?["usin"]?["gpc"] == .int(1))
+        #expect(later["gpp"]?["usSections"]?["usin"]?["strings"] == .int(2))
+    }
+
+    /// A curl command, an HTTP request or a HAR entry that carries consent in its URL, its body and its cookies is
+    /// one input, however many places hold strings (it counted each place).
+    @Test func aRequestIsOneInputWhereverItsStringsAre() throws {
+        let curl =
+            "curl 'https://ads.example/bid?us_privacy=1NNN' -H 'Cookie: usprivacy=1YNY; addtl_consent=2~1.35~dv.9'"
+        for arguments in [["stats", "--json", curl], ["stats", "--json"]] {
+            let stats = try JSONValue(parsing: run(arguments, input: curl + "\n1YNN\n").output)
+            #expect(stats["inputs"] == .int(arguments.count == 3 ? 1 : 2), "\(arguments)")
+            #expect(stats["strings"] == .int(arguments.count == 3 ? 3 : 4), "\(arguments)")
+        }
+    }
+
     /// A misspelt @FILE is not a clean run of zero strings: the counts are printed, and the file is an error.
     @Test func aFileThatCannotBeReadFailsTheRun() throws {
         let result = run(["stats", "--json", "@/nonexistent/typo.txt", "1YNN"])

@@ -39,7 +39,8 @@ struct StatsCommand: Command {
                 return true
             },
             { extraction, _ in
-                statistics.inputs += 1
+                // A request's places (URL, body, cookies) are one input.
+                if extraction.part == 0 { statistics.inputs += 1 }
                 switch extraction.result {
                 case .failure(let error):
                     statistics.unreadable.add(error.code)

@@ -306,18 +306,22 @@ enum HelpText {
                                 grow with the input (a - among other inputs reads it there).
 
         OPTIONS:
-          -j, --json            One JSON object with every count: {"type":"stats","inputs","strings","decoded",
-                                "failed","failures","kinds","tcf","gpp","usp","ac"}; "tcf" has every vendor's
-                                consents and legitimate interests, "ac" every provider's consents.
+          -j, --json            One JSON object with every count: {"type":"stats","inputs","unreadableInputs",
+                                "strings","decoded","failed","failures","kinds","tcf","gpp","usp","ac"};
+                                "unreadableInputs" counts the inputs that held no string by error code, "tcf"
+                                has every vendor's consents and legitimate interests, "ac" every provider's.
           -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind.
           --vendor <id>         Also show this vendor's consents and legitimate interests (repeatable).
           --color <when>        auto (default), always or never.
           -h, --help            Show this help.
 
-        TC strings are counted wherever they are: standalone and as GPP section 2 (v1.1 strings are counted,
-        not read further). A GPP section's opt-outs count the strings whose field is 1 (opted out); GPC counts
-        the GPC subsections that say true. Percentages are of the strings of that kind (or that section).
-        A string that does not decode is counted under its error code and does not change the exit status.
+        An input is an argument, a line or a request (a curl command, an HTTP request, a HAR entry: one input
+        however many of its URL, body and cookies carry strings). TC strings are counted wherever they are:
+        standalone and as GPP section 2 (v1.1 strings are counted apart, as "legacy", not read further). A GPP
+        section's opt-outs count the strings whose field is 1 (opted out); GPC counts the GPC subsections that
+        say true, n/a where the section's layout has none. Percentages are of the strings of that kind (or that
+        section). A string that does not decode is counted under its error code and does not change the exit
+        status.
 
         EXIT STATUS:
           0 the counts were printed (whatever the strings held), 1 an input file could not be read, 64 usage.

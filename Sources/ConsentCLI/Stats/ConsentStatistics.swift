@@ -4,7 +4,8 @@ import ConsentKit
 /// and what the strings say (purpose and vendor consents, GPP sections and opt-outs, US Privacy opt-outs, AC
 /// providers). Memory does not grow with the number of strings.
 struct ConsentStatistics {
-    /// Inputs read (arguments, or lines of standard input).
+    /// Inputs read: arguments, lines of standard input or of a text file, requests of a HAR file (a request whose
+    /// URL, body and cookies all carry consent is one input).
     var inputs = 0
     /// Inputs that held no string that could be read (not a string, URL, bid request or preferences), by code.
     var unreadable = Tally<String>()
@@ -104,6 +105,9 @@ struct GPPStatistics {
         var targetedAdvertisingOptedOut = 0
         /// A GPC subsection saying true.
         var gpc = 0
+        /// Strings whose layout has a GPC subsection, present or not (usin's standard layout has none; another
+        /// one, which some encoders write, has).
+        var withGPCSubsection = 0
     }
 
     /// GPP strings.
@@ -124,6 +128,7 @@ struct GPPStatistics {
             if fields.sharingOptOut == 1 { counts.sharingOptedOut += 1 }
             if fields.targetedAdvertisingOptOut == 1 { counts.targetedAdvertisingOptedOut += 1 }
             if fields.gpc == true { counts.gpc += 1 }
+            if StatisticsReport.layout(fields.layout, has: "gpc") { counts.withGPCSubsection += 1 }
             usSections[section.id] = counts
         }
     }

@@ -65,16 +65,21 @@ struct StatisticsReport {
                                         JSONObject([
                                             ("strings", .integer(counts.strings)),
                                             ("saleOptOut", .integer(counts.saleOptedOut)),
-                                            ("sharingOptOut", Self.count(counts.sharingOptedOut, "sharingOptOut", id)),
+                                            (
+                                                "sharingOptOut",
+                                                Self.count(
+                                                    counts.sharingOptedOut,
+                                                    has: Self.sectionHas("sharingOptOut", id)
+                                                )
+                                            ),
                                             (
                                                 "targetedAdvertisingOptOut",
                                                 Self.count(
                                                     counts.targetedAdvertisingOptedOut,
-                                                    "targetedAdvertisingOptOut",
-                                                    id
+                                                    has: Self.sectionHas("targetedAdvertisingOptOut", id)
                                                 )
                                             ),
-                                            ("gpc", Self.count(counts.gpc, "gpc", id)),
+                                            ("gpc", Self.count(counts.gpc, has: Self.hasGPC(counts, id))),
                                         ])
                                     )
                                 )
@@ -181,15 +186,16 @@ struct StatisticsReport {
         )
         for (id, counts) in gpp.usSections.sorted(by: { $0.key < $1.key }) {
             let total = counts.strings
-            func column(_ count: Int, _ key: String) -> String {
-                Self.sectionHas(key, id) ? share(count, of: total) : "n/a"
-            }
+            func column(_ count: Int, _ has: Bool) -> String { has ? share(count, of: total) : "n/a" }
             lines.append(
                 "  " + pad(Self.sectionName(id), 10) + pad(grouped(total), 10)
                     + pad(share(counts.saleOptedOut, of: total), 18)
-                    + pad(column(counts.sharingOptedOut, "sharingOptOut"), 18)
-                    + pad(column(counts.targetedAdvertisingOptedOut, "targetedAdvertisingOptOut"), 22)
-                    + column(counts.gpc, "gpc")
+                    + pad(column(counts.sharingOptedOut, Self.sectionHas("sharingOptOut", id)), 18)
+                    + pad(
+                        column(counts.targetedAdvertisingOptedOut, Self.sectionHas("targetedAdvertisingOptOut", id)),
+                        22
+                    )
+                    + column(counts.gpc, Self.hasGPC(counts, id))
             )
         }
         lines.append(
@@ -234,16 +240,29 @@ struct StatisticsReport {
     /// `usnat`, or the id of a section this package does not know.
     static func sectionName(_ id: Int) -> String { GPPSection.prefix(of: id) ?? String(id) }
 
-    /// True when section `id` has the field `key` in some layout (usva has no SharingOptOut, usut no GPC): a count
-    /// of 0 would say that nobody opted out where the strings cannot say it.
+    /// True when section `id` has the field `key` in its standard layout, the first it declares (usva has no
+    /// SharingOptOut, usut and usin no GPC): a count of 0 would say that nobody opted out where the strings cannot
+    /// say it.
     static func sectionHas(_ key: String, _ id: Int) -> Bool {
-        GPPFieldLookup.field(section: sectionName(id), key: key) != nil
+        guard let standard = GPPSectionDeclaration.declaration(prefix: sectionName(id))?.layouts.first else {
+            return false
+        }
+        return layout(standard, has: key)
     }
 
-    /// `count` as JSON, or null when section `id` has no field `key`.
-    private static func count(_ count: Int, _ key: String, _ id: Int) -> JSONValue {
-        sectionHas(key, id) ? .integer(count) : .null
+    /// True when one of the segments of `layout` has the field `key`.
+    static func layout(_ layout: GPPSectionLayout, has key: String) -> Bool {
+        layout.segments.contains { segment in segment.fields.contains { $0.key.description == key } }
     }
+
+    /// True when GPC is counted for section `id`: its standard layout has the subsection, or some string's layout
+    /// had it (usin's core with the sensitive data items in it, then a GPC subsection, as some encoders write).
+    static func hasGPC(_ counts: GPPStatistics.USSection, _ id: Int) -> Bool {
+        sectionHas("gpc", id) || counts.withGPCSubsection > 0
+    }
+
+    /// `count` as JSON, or null when the section has no such field (`has` false).
+    private static func count(_ count: Int, has: Bool) -> JSONValue { has ? .integer(count) : .null }
 
     /// A title, then an id and its count a line; nothing when no string had any id.
     private func ranking(_ title: String, _ ranked: [(id: Int, count: Int)], of total: Int) -> [String] {
