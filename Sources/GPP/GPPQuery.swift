@@ -89,6 +89,16 @@ public enum GPPQuery {
         in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Bool {
+        try containsSection(id, inText: encoded, options: options)
+    }
+
+    /// ``containsSection(_:in:options:)`` over any string type's own bytes (specialized for each caller's type).
+    @inline(__always)
+    private static func containsSection(
+        _ id: Int,
+        inText encoded: some StringProtocol,
+        options: DecodingOptions
+    ) throws(ConsentError) -> Bool {
         try withTextView(of: encoded) { view throws(ConsentError) in
             try GPPHeader.read(view, options: options).ids.contains(id)
         }
@@ -102,6 +112,16 @@ public enum GPPQuery {
         _ signal: USNationalSignal,
         in encoded: String,
         options: DecodingOptions = DecodingOptions()
+    ) throws(ConsentError) -> Int? {
+        try usNational(signal, inText: encoded, options: options)
+    }
+
+    /// ``usNational(_:in:options:)-(_,String,_)`` over any string type's own bytes.
+    @inline(__always)
+    private static func usNational(
+        _ signal: USNationalSignal,
+        inText encoded: some StringProtocol,
+        options: DecodingOptions
     ) throws(ConsentError) -> Int? {
         // The answer is read in the non-throwing view (no error travels out of the closure); only a string that
         // fails takes the throwing path, which reports the full decoder's error.
@@ -182,6 +202,15 @@ public enum GPPQuery {
         in encoded: String,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Bool? {
+        try usNationalGPC(inText: encoded, options: options)
+    }
+
+    /// ``usNationalGPC(in:options:)-(String,_)`` over any string type's own bytes.
+    @inline(__always)
+    private static func usNationalGPC(
+        inText encoded: some StringProtocol,
+        options: DecodingOptions
+    ) throws(ConsentError) -> Bool? {
         try withTextView(of: encoded) { view throws(ConsentError) -> Bool? in
             guard let part = try section(7, in: view, options: options) else { return nil }
             return try GPPFieldSection.decode(.usNational, part: part, source: nil, options: options).gpc
@@ -198,33 +227,33 @@ public enum GPPQuery {
         try withTextView(of: encoded) { view throws(ConsentError) in try GPPHeader.read(view, options: options).ids }
     }
 
-    /// ``containsSection(_:in:options:)`` for any string type.
+    /// ``containsSection(_:in:options:)`` for any string type. Its bytes are read where they are: a `Substring` of a URL is not copied.
     /// - Throws: as the `String` form.
     public static func containsSection(
         _ id: Int,
         in encoded: some StringProtocol,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Bool {
-        try containsSection(id, in: String(encoded), options: options)
+        try containsSection(id, inText: encoded, options: options)
     }
 
-    /// ``usNational(_:in:options:)`` for any string type.
+    /// ``usNational(_:in:options:)`` for any string type. Its bytes are read where they are: a `Substring` of a URL is not copied.
     /// - Throws: as the `String` form.
     public static func usNational(
         _ signal: USNationalSignal,
         in encoded: some StringProtocol,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Int? {
-        try usNational(signal, in: String(encoded), options: options)
+        try usNational(signal, inText: encoded, options: options)
     }
 
-    /// ``usNationalGPC(in:options:)`` for any string type.
+    /// ``usNationalGPC(in:options:)`` for any string type. Its bytes are read where they are: a `Substring` of a URL is not copied.
     /// - Throws: as the `String` form.
     public static func usNationalGPC(
         in encoded: some StringProtocol,
         options: DecodingOptions = DecodingOptions()
     ) throws(ConsentError) -> Bool? {
-        try usNationalGPC(in: String(encoded), options: options)
+        try usNationalGPC(inText: encoded, options: options)
     }
 
     /// Where the encoded TC string of section 2 (`tcfeuv2`) lies in `encoded`, or nil when there is none. Only the

@@ -1,6 +1,6 @@
 import ConsentCore
 
-/// The common case of ``TCString/check(_:vendor:purposes:)`` in one pass over the core segment, with no
+/// The common case of ``TCString/check(_:vendor:purposes:)-(String,_,_)`` in one pass over the core segment, with no
 /// ``TCString/Query`` built and no error carried: it answers a well-formed string and gives up (returns nil) at
 /// anything else, and the caller then asks the full ``TCString/Query``, which gives the same answers and throws
 /// the exact error. It reads what the query reads and accepts only what the query accepts (version 2, valid

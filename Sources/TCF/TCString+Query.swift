@@ -114,12 +114,16 @@ extension TCString {
         }
     }
 
-    /// Runs `body` with a ``Query`` over `encoded`, without copying the text or allocating.
+    /// Runs `body` with a ``Query`` over `encoded`, without copying the text or allocating: any string type, a
+    /// `Substring` of a URL or of a GPP string (``GPPQuery``'s `tcfEuV2(in:)`) read where it lies.
+    ///
+    /// `body` throws only ``ConsentCore/ConsentError`` (say so in a closure that throws:
+    /// `{ query throws(ConsentError) in try query.restrictionTypes(forVendor: 755, purpose: 2) }`).
     /// - Throws: what reading the fixed fields and the vendor sections throws (as the full decode), or what
     ///   `body` throws.
     @inlinable
     public static func withQuery<R>(
-        _ encoded: String,
+        _ encoded: some StringProtocol,
         _ body: (Query) throws(ConsentError) -> R
     ) throws(ConsentError) -> R {
         try withTextView(of: encoded) { view throws(ConsentError) -> R in try body(Query._make(view: view)) }
@@ -130,6 +134,27 @@ extension TCString {
     /// - Throws: as ``withQuery(_:_:)``.
     public static func check(
         _ encoded: String,
+        vendor: Int,
+        purposes: IDSet
+    ) throws(ConsentError) -> (vendorConsent: Bool, vendorLegitimateInterest: Bool, purposesConsent: Bool) {
+        try check(text: encoded, vendor: vendor, purposes: purposes)
+    }
+
+    /// ``check(_:vendor:purposes:)-(String,_,_)`` for any string type, its bytes read where they are: a `Substring` of
+    /// a URL, or section 2 of a GPP string as ``GPPQuery``'s `tcfEuV2(in:)` gives it, is not copied.
+    /// - Throws: as the `String` form.
+    public static func check(
+        _ encoded: some StringProtocol,
+        vendor: Int,
+        purposes: IDSet
+    ) throws(ConsentError) -> (vendorConsent: Bool, vendorLegitimateInterest: Bool, purposesConsent: Bool) {
+        try check(text: encoded, vendor: vendor, purposes: purposes)
+    }
+
+    /// The work of ``check(_:vendor:purposes:)-(String,_,_)``, specialized for each caller's string type.
+    @inline(__always)
+    private static func check(
+        text encoded: some StringProtocol,
         vendor: Int,
         purposes: IDSet
     ) throws(ConsentError) -> (vendorConsent: Bool, vendorLegitimateInterest: Bool, purposesConsent: Bool) {

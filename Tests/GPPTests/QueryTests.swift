@@ -45,6 +45,18 @@ import Testing
             #expect(try GPPQuery.sectionIDs(in: text).sorted == string.sectionIDs)
             let tcString = try #require(try GPPQuery.tcfEuV2(in: text))
             #expect(text.split(separator: "~")[1] == tcString)
+            // Section 2 as the Substring tcfEuV2 gives, asked without a copy, answers as the TC string decoded.
+            let section = try #require(string.tcfEuV2)
+            let answer = try TCString.check(tcString, vendor: 755, purposes: [1, 2, 3, 4])
+            #expect(answer.vendorConsent == section.vendorConsents.contains(755))
+            #expect(answer.vendorLegitimateInterest == section.vendorLegitimateInterests.contains(755))
+            #expect(answer.purposesConsent == IDSet([1, 2, 3, 4]).isSubset(of: section.purposeConsents))
+            // The GPP string as a slice of a URL: the same answers.
+            let url = "gpp=" + text + "&gpp_sid=2"
+            let slice = url.dropFirst(4).prefix(text.count)
+            #expect(try GPPQuery.usNational(.saleOptOut, in: slice) == string.usNational?.saleOptOut)
+            #expect(try GPPQuery.usNationalGPC(in: slice) == string.usNational?.gpc)
+            #expect(try GPPQuery.containsSection(7, in: slice) == string.sectionIDs.contains(7))
         }
     }
 

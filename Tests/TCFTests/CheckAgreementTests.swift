@@ -36,6 +36,24 @@ import Testing
             }
         }
         #expect(quick == full, "seed \(seed): \(text) vendor \(vendor)")
+        // The same string as a slice of a URL, read where it lies: the same answers and errors (offsets count from
+        // the slice's start).
+        let url = "https://ads.example/bid?gdpr_consent=" + text + "&gdpr=1"
+        let start = url.utf8.index(url.utf8.startIndex, offsetBy: 37)
+        let slice = url[start..<url.utf8.index(start, offsetBy: text.utf8.count)]
+        #expect(String(slice) == text)
+        let sliced = Outcome { () throws(ConsentError) in try TCString.check(slice, vendor: vendor, purposes: purposes)
+        }
+        #expect(sliced == quick, "seed \(seed): \(text) vendor \(vendor), as a Substring")
+        let slicedQuery = Outcome { () throws(ConsentError) in
+            try TCString.withQuery(slice) { query in
+                (
+                    query.vendorHasConsent(vendor), query.vendorHasLegitimateInterest(vendor),
+                    query.purposesHaveConsent(purposes)
+                )
+            }
+        }
+        #expect(slicedQuery == full, "seed \(seed): \(text) vendor \(vendor), withQuery of a Substring")
     }
 
     @Test func checkAnswersOrFailsExactlyAsTheFullQueryOnTruncatedAndAlteredStrings() {
