@@ -18,7 +18,7 @@ public struct DecodingOptions: Sendable, Hashable {
     public var maxSegments: Int = 16
 
     /// Decoding fails with ``ConsentError/Code/policyViolation`` on any lint diagnostic of error level.
-    /// Off by default: decoding is lenient about form and strict about structure (DESIGN.md, decision 3).
+    /// Off by default: decoding is lenient about form and strict about structure (`../shared/DESIGN.md`, decision 3).
     public var strict: Bool = false
 
     /// The defaults.

@@ -82,7 +82,7 @@ public final class GPPSectionDeclaration: Sendable {
         return !declaresVersions && version == 1
     }
 
-    /// The layout a section's Version field selects, given the bits of its core (DESIGN.md decision 5,
+    /// The layout a section's Version field selects, given the bits of its core (`../shared/DESIGN.md`, decision 5;
     /// gpp-sections.md §7 "How to pick the layout"): the Version's own layout, unless the core is long enough for
     /// a larger layout, or too short for the Version's layout but long enough for a smaller one.
     /// - Throws: `badVersion` when no layout has that Version (and the section does not read every Version).
