@@ -39,6 +39,29 @@ import Testing
         #expect(run(["explain", "1~007"]).status == 0)
     }
 
+    /// A `policyViolation` names the rule broken, as lint words it, and JSON gives its code as `rule`: the error
+    /// alone said "policy rule broken in core.policyVersion" and no more.
+    @Test func aStrictRefusalNamesTheRuleBroken() throws {
+        let tcString = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA"  // TcfPolicyVersion 2
+        let text = run(["decode", "--strict", tcString])
+        #expect(
+            text.error.contains("policy rule broken in core.policyVersion; policyVersionOutdated: "),
+            "\(text.error)"
+        )
+        let lint = try jsonLines(run(["lint", "--json", tcString]).output)
+        #expect(lint.description.contains("policyVersionOutdated"), "lint names the same rule")
+        for (input, rule) in [(tcString, "policyVersionOutdated"), ("1Y--", "ccpaNotApplicableMixedWithSignals")] {
+            let error = try #require(
+                try jsonLines(run(["decode", "--json", "--strict", input]).output).first?["error"]
+            )
+            #expect(error["rule"] == .string(rule), "\(input): \(error)")
+            #expect(error["message"]?.stringValue?.contains(rule) == true, "\(input): \(error)")
+        }
+        // Other errors have no rule.
+        let truncated = try #require(try jsonLines(run(["decode", "--json", "CO"]).output).first?["error"])
+        #expect(truncated["rule"] == nil)
+    }
+
     /// An empty `gpp_sid` is flagged as an empty `us_privacy` or `gdpr_consent` is: no section is said to apply.
     @Test func decodeFlagsAnEmptyGppSID() {
         let result = run(["decode", "--json", "gpp=DBABTA~1YNN&gpp_sid="])

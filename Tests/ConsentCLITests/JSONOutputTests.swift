@@ -64,6 +64,14 @@ import Testing
         let bogus = try JSONValue(parsing: run(["decode", "--json", "bogus"]).output)
         #expect(bogus["error"]?["message"]?.stringValue?.hasPrefix("base64url text, but not a TC string") == true)
         #expect(bogus["error"]?["field"] == nil)
+        // Not all base64url: not called base64url text.
+        for input in ["bad!", "hello world"] {
+            let message = try JSONValue(parsing: run(["decode", "--json", input]).output)["error"]?["message"]
+            #expect(
+                message?.stringValue?.hasPrefix("not a TC string") == true,
+                "\(input): \(String(describing: message))"
+            )
+        }
         let spaced = try JSONValue(parsing: run(["decode", "--json", " 1YNN"]).output)
         #expect(spaced["error"]?["message"]?.stringValue?.hasSuffix("; the input starts with white space") == true)
         let lint = try JSONValue(parsing: run(["lint", "--json", "bogus"]).output)

@@ -111,7 +111,8 @@ enum HelpText {
           -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind;
                                 from URLs, bid requests and preferences keep only strings of that kind.
           --strict              A string with an error-level lint finding (consent lint) fails to decode, with
-                                code policyViolation; so do, with badValue, what a strict decoder must refuse
+                                code policyViolation and the finding's words (in JSON, its code as "rule");
+                                so do, with badValue, what a strict decoder must refuse
                                 though lint only warns of it: a TC segment of unknown type or given twice
                                 (tcf.md §3), an AC id written with leading zeros.
           --field <path>        Print only this member of each string's JSON form, one line a string

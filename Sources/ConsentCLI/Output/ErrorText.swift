@@ -19,11 +19,13 @@ enum ErrorText {
         guard error.code != .unknownFormat, error.code != .badJSON, let first = input.unicodeScalars.first,
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
         else {
-            return withLine(text(for: error), of: error, in: input) + keyHint(for: error, in: input)
+            return withLine(text(for: error, input: input), of: error, in: input) + keyHint(for: error, in: input)
                 + memberHint(for: error, in: input) + sectionCountHint(for: error, in: input)
                 + usPrivacyLengthHint(for: error, in: input) + otherSections(of: input, failing: error)
+                + policyHint(for: error, in: input)
         }
-        return text(for: error) + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
+        return text(for: error, input: input)
+            + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
     }
 
     /// False for the error of an input of no known kind: the detection names what it looked like (`base64url`,
@@ -165,6 +167,25 @@ enum ErrorText {
         return "; a US Privacy string has 4 characters (version, notice, optOutSale, lspaCovered), this one \(has)"
     }
 
+    /// For a string `--strict` refused: the lint finding that refused it, as `consent lint` words it
+    /// (`; policyVersionOutdated: ...`), read from a lenient decode of the same input. The error itself carries only
+    /// the field (it is built without text, and is thrown before anyone asks why).
+    private static func policyHint(for error: ConsentError, in input: String) -> String {
+        policyFinding(for: error, in: input).map { "; \($0.code): \($0.message)" } ?? ""
+    }
+
+    /// The error-level lint finding behind a `policyViolation` of `input` (the one on the error's field first), or
+    /// nil for any other error; JSON error objects name it as `rule`.
+    static func policyFinding(for error: ConsentError, in input: String) -> Diagnostic? {
+        guard error.code == .policyViolation, !input.isEmpty,
+            let value = try? ConsentString(encoded: input, kind: error.format)
+        else { return nil }
+        let errors = value.lint().filter { $0.severity == .error }
+        let path = error.fieldPath
+        return errors.first { $0.field == path } ?? errors.first { !path.isEmpty && $0.field.hasPrefix(path) }
+            ?? errors.first
+    }
+
     /// For a GPP string that fails in one section: which of its other sections decode, and where to see them.
     private static func otherSections(of input: String, failing error: ConsentError) -> String {
         guard error.format == .gpp, error.code != .policyViolation,
@@ -179,8 +200,8 @@ enum ErrorText {
     }
 
     /// The message for `error` alone.
-    private static func text(for error: ConsentError) -> String {
-        if error.code == .unknownFormat { return unknownFormat(error) }
+    private static func text(for error: ConsentError, input: String) -> String {
+        if error.code == .unknownFormat { return unknownFormat(error, input: input) }
         var text = error.message
         if error.format == .usp || error.format == .ac, error.code != .truncated, let value = error.value,
             let character = printable(value)
@@ -211,13 +232,23 @@ enum ErrorText {
     }
 
     /// What an input that is no consent string looked like (the field of ConsentKit's detection error).
-    private static func unknownFormat(_ error: ConsentError) -> String {
+    private static func unknownFormat(_ error: ConsentError, input: String) -> String {
         let kinds = "a TC string (C… or B…), GPP string (D…), US Privacy string (1YNN) or AC string (2~…)"
         switch error.field.description {
         case "whitespace":
             return "the input starts or ends with white space at character \(error.characterOffset ?? 0)"
         case "base64url":
-            return "base64url text, but not \(kinds): its first character begins none of them"
+            let isBase64URL = input.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default: false
+                }
+            }
+            // `bad!` or `hello world` is no base64url text: say only what its first character is not.
+            return (isBase64URL ? "base64url text, but not " : "not ")
+                + "\(kinds): its first character begins none of them"
         default:
             if let format = error.format { return "not \(Explanation.title(format).lowercasedArticle)" }
             return "not \(kinds)"

@@ -190,8 +190,8 @@ enum JSONOutput {
     // MARK: - Error objects
 
     /// The json.md error object for a string that failed to decode: `{"type":"error","input":...,"error":{...}}`,
-    /// with `field`, `bitOffset` (and our own `segment`, `characterOffset`, `kind`) when known, and `source` when
-    /// the string came from a URL, bid request or preferences.
+    /// with `field`, `bitOffset` (and our own `segment`, `characterOffset`, `kind`, and for `policyViolation` the lint
+    /// `rule` broken) when known, and `source` when the string came from a URL, bid request or preferences.
     static func errorObject(input: String, source: String?, error: ConsentError) -> JSONValue {
         let message = ErrorText.message(for: error, input: input)
         var details = JSONObject([("code", .string(error.code.description)), ("message", .string(message))])
@@ -204,6 +204,9 @@ enum JSONOutput {
             details.append("characterOffset", .int(Int64(characterOffset)))
         }
         if let format = error.format { details.append("kind", .string(format.rawValue)) }
+        if let finding = ErrorText.policyFinding(for: error, in: input) {
+            details.append("rule", .string(finding.code))
+        }
         return errorObject(input: input, source: source, details: details)
     }
 
