@@ -156,6 +156,41 @@ import Testing
         #expect("plain 1YNN".visibleInTerminal == "plain 1YNN")
     }
 
+    /// What the encoding record holds that changes how the values read is said in the text too, where it was only
+    /// in `--json`'s `encoding`: ids a range names past MaxVendorId, a segment of unknown type, a GPP section 2
+    /// without its NumPubRestrictions.
+    @Test func saysWhatTheEncodingRecordChangesAboutTheValues() {
+        // MaxVendorId 11 and ranges 10-12 and 4464 (tcf.md §4: the ids above 11 are not in the set).
+        let above =
+            "CP1R2oFP1R2p7AHABDENAwEuAcAwAUAIAAYgAFwBIAAgAKAAiABQAGBFwAAV0AYJABgACAAYIACAAUIAACgAoADgASAGRhABAACEgAgAE"
+            + ".cAAAKAAAH_AAAAAAgAABAAAAAAIAAAA"
+        let text = run(["decode", "--color", "never", above]).output
+        #expect(
+            text.contains(
+                "vendorConsents              1-5, 8, 10-11 (8 vendors)\n│    its ranges also name ids above maxVendorId 11"
+            ),
+            "\(text)"
+        )
+        let unknown = run(["decode", "--color", "never", "COvwooAOvwooAB7ABCENAPEYAIAAACAAAIqIAAoAAoAA.yAAo.IAAo"])
+            .output
+        #expect(
+            unknown.contains(
+                "└─ unknownSegments             1 segment of a type TCF does not define, kept as written: yAAo"
+            ),
+            "\(unknown)"
+        )
+        let noCount = run([
+            "decode", "--color", "never", "DBABMA~CPf_zglPf_zglNwAAAENAwCAAAAAAAAAAAAAAAAAAAA.QAAA.IAAA",
+        ]).output
+        #expect(noCount.contains("the core ends before its NumPubRestrictions field (read as none)"), "\(noCount)")
+        // A plain string has none of these notes.
+        let plain = run(["decode", "--color", "never", "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA"]).output
+        #expect(
+            !plain.contains("maxVendorId") && !plain.contains("unknownSegments")
+                && !plain.contains("NumPubRestrictions")
+        )
+    }
+
     @Test func vendorListNeedsVendors() {
         #expect(throws: VendorListError.self) { try VendorList(json: #"{"vendorListVersion":1}"#) }
         #expect(throws: VendorListError.self) { try VendorList(json: "[") }

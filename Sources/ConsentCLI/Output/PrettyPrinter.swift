@@ -46,9 +46,48 @@ struct PrettyPrinter {
     private func nodes(of object: JSONObject, scope: String) -> [TreeNode] {
         let letters = ["notice", "optOutSale", "lspaCovered"].map { object[$0]?.stringValue }
         let applies = ValueMeanings.ccpaApplies(letters)
-        return object.compactMap { member in
+        var nodes = object.compactMap { member in
             member.key == "type" || member.key == "encoding"
                 ? nil : node(member.key, member.value, scope: scope, ccpaApplies: applies)
+        }
+        if let encoding = object["encoding"]?.objectValue { addEncodingNotes(encoding, to: &nodes) }
+        return nodes
+    }
+
+    /// What a TC string's `encoding` record holds that changes how its values read, said where people look: ids
+    /// a range names past its MaxVendorId (left out of the set), segments of unknown type (kept as written), a
+    /// repeated segment (ignored), a GPP section 2 written without its publisher restrictions count.
+    private func addEncodingNotes(_ encoding: JSONObject, to nodes: inout [TreeNode]) {
+        for index in nodes.indices {
+            guard let record = encoding[nodes[index].label]?.objectValue,
+                record["idsAboveMaxVendorId"] == .bool(true), let maxVendorId = record["maxVendorId"]?.intValue
+            else { continue }
+            nodes[index].lines.append(
+                style.note(
+                    "its ranges also name ids above maxVendorId \(maxVendorId), left out (consent lint reports them)"
+                )
+            )
+        }
+        if let unknown = encoding["unknownSegments"]?.arrayValue, !unknown.isEmpty {
+            let texts = unknown.compactMap(\.stringValue)
+            nodes.append(
+                TreeNode(
+                    "unknownSegments",
+                    style.note(
+                        "\(count(texts.count, "segment")) of a type TCF does not define, kept as written: "
+                            + texts.joined(separator: ", ")
+                    )
+                )
+            )
+        }
+        for segment in encoding["segments"]?.arrayValue ?? [] where segment["ignored"] == .bool(true) {
+            let name = segment["segment"]?.stringValue ?? "segment"
+            nodes.append(TreeNode("ignoredSegment", style.note("a second \(name) segment, ignored (the first counts)")))
+        }
+        if encoding["publisherRestrictionsField"] == .bool(false),
+            let index = nodes.firstIndex(where: { $0.label == "publisherRestrictions" })
+        {
+            nodes[index].lines.append(style.note("the core ends before its NumPubRestrictions field (read as none)"))
         }
     }
 
