@@ -100,7 +100,8 @@ import Testing
         )
         #expect(lines.contains("  vendor 755: consent 4 (100.0%), legitimate interest 3 (75.0%)"))
         #expect(lines.contains("  vendor 11: consent 1 (25.0%), legitimate interest 0 (0.0%)"))
-        #expect(lines.contains("  CMP ids: 7 3, 10 1"))
+        #expect(lines.contains("  CMP ids (id: strings): 7: 3, 10: 1"))
+        #expect(lines.contains("  policy versions (version: strings): 5: 4"))
         #expect(
             lines.contains("  opted out of sale (Y): 1 (50.0%), did not (N): 1 (50.0%), not applicable (-): 0 (0.0%)")
         )

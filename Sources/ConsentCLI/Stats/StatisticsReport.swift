@@ -168,8 +168,8 @@ struct StatisticsReport {
                     + share(tcf.vendorLegitimateInterests[vendor], of: total)
             )
         }
-        lines.append("  CMP ids: " + listed(tcf.cmpIDs.ranked(limit: topCount)))
-        lines.append("  policy versions: " + listed(tcf.policyVersions.ranked()))
+        lines.append("  CMP ids (id: strings): " + listed(tcf.cmpIDs.ranked(limit: topCount), separator: ": "))
+        lines.append("  policy versions (version: strings): " + listed(tcf.policyVersions.ranked(), separator: ": "))
         return lines
     }
 
@@ -278,8 +278,11 @@ struct StatisticsReport {
     }
 
     /// `truncated 60, badBase64 40`.
-    private func listed<Key>(_ counts: [(key: Key, count: Int)]) -> String {
-        counts.isEmpty ? "none" : counts.map { "\($0.key) \(grouped($0.count))" }.joined(separator: ", ")
+    /// `tcf 600, ac 200`; with `separator` `": "`, for numbers counted (`212: 65, 68: 61`), where a space would
+    /// leave the id and its count apart only by position.
+    private func listed<Key>(_ counts: [(key: Key, count: Int)], separator: String = " ") -> String {
+        counts.isEmpty
+            ? "none" : counts.map { "\($0.key)\(separator)\(grouped($0.count))" }.joined(separator: ", ")
     }
 
     /// `1 string`, `1,200 strings`.
