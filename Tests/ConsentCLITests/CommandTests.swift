@@ -39,6 +39,14 @@ import Testing
         #expect(run(["explain", "1~007"]).status == 0)
     }
 
+    /// An empty GPP section is named as such: the error's value (the section's id) alone read as a bad value.
+    @Test func anEmptyGPPSectionIsNamed() {
+        let last = run(["decode", "DBACTY~1YNN~"]).error
+        #expect(last.contains("at character 12: value 7; section 7 (usnat) is empty"), "\(last)")
+        let first = run(["decode", "DBACTY~~1YNN"]).error
+        #expect(first.contains("at character 7: value 6; section 6 (uspv1) is empty"), "\(first)")
+    }
+
     /// A `policyViolation` names the rule broken, as lint words it, and JSON gives its code as `rule`: the error
     /// alone said "policy rule broken in core.policyVersion" and no more.
     @Test func aStrictRefusalNamesTheRuleBroken() throws {

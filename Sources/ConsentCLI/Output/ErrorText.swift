@@ -21,8 +21,8 @@ enum ErrorText {
         else {
             return withLine(text(for: error, input: input), of: error, in: input) + keyHint(for: error, in: input)
                 + memberHint(for: error, in: input) + sectionCountHint(for: error, in: input)
-                + usPrivacyLengthHint(for: error, in: input) + otherSections(of: input, failing: error)
-                + policyHint(for: error, in: input)
+                + usPrivacyLengthHint(for: error, in: input) + emptySectionHint(for: error)
+                + otherSections(of: input, failing: error) + policyHint(for: error, in: input)
         }
         return text(for: error, input: input)
             + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
@@ -165,6 +165,16 @@ enum ErrorText {
         guard length != 4, offset >= start else { return "" }
         let has = length == 1 ? "1 character" : "\(length) characters"
         return "; a US Privacy string has 4 characters (version, notice, optOutSale, lspaCovered), this one \(has)"
+    }
+
+    /// For a GPP string with an empty section (`DBACTY~1YNN~`): which section, where the error's value alone (its
+    /// id) read like a bad value.
+    private static func emptySectionHint(for error: ConsentError) -> String {
+        guard error.format == .gpp, error.code == .badValue, error.segment.description == "section",
+            error.field.utf8CodeUnitCount == 0, let id = error.value
+        else { return "" }
+        let name = GPPSection.prefix(of: Int(id)).map { " (\($0))" } ?? ""
+        return "; section \(id)\(name) is empty: nothing between its ~ and what follows"
     }
 
     /// For a string `--strict` refused: the lint finding that refused it, as `consent lint` words it
