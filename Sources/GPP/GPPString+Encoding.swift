@@ -11,18 +11,8 @@ extension GPPString {
     public func encoded(options: EncodingOptions = EncodingOptions()) throws(ConsentError) -> String {
         let preserve = options.fidelity == .preserveOriginal
         if preserve, let text = memory.text { return text }
-        var ascending = true
-        var previous = 0
-        for index in sections.indices {
-            let id = sections[index].id
-            ascending = ascending && id > previous
-            previous = id
-        }
         // Usually already in order; otherwise the sections are written in ascending id order.
-        let ordered =
-            ascending
-            ? sections
-            : sections.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }.map(\.element)
+        let ordered = inIDOrder
         var ids = IDSet()
         for index in ordered.indices {
             let id = ordered[index].id

@@ -17,10 +17,26 @@ public struct GPPString: Sendable, Hashable {
     }
     var memory = GPPStringMemory()
 
-    /// A string of `sections` (encoded in ascending id order).
+    /// A string of `sections`, kept in ascending id order (the order of a header, and of a decoded string), so that
+    /// a built string equals the same string decoded.
     public init(sections: [GPPSection] = []) {
         self.version = 1
         self.sections = sections
+        self.sections = inIDOrder
+    }
+
+    /// The sections in ascending id order (sections with the same id, which cannot be encoded, in their own order):
+    /// ``sections`` itself when it is in order, as it is unless it was changed so.
+    var inIDOrder: [GPPSection] {
+        var previous = 0
+        for section in sections {
+            guard section.id > previous else {
+                return sections.enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+                    .map(\.element)
+            }
+            previous = section.id
+        }
+        return sections
     }
 
     /// The section ids in header order.
@@ -68,15 +84,16 @@ public struct GPPString: Sendable, Hashable {
 }
 
 extension GPPString {
-    /// Equal when the strings mean the same: the same sections in the same order, however each was written.
+    /// Equal when the strings mean the same: the same sections, however each was written, in whatever order
+    /// ``sections`` holds them (a string is written in ascending id order).
     public static func == (lhs: GPPString, rhs: GPPString) -> Bool {
-        lhs.version == rhs.version && lhs.sections == rhs.sections
+        lhs.version == rhs.version && lhs.inIDOrder == rhs.inIDOrder
     }
 
     /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(version)
-        hasher.combine(sections)
+        hasher.combine(inIDOrder)
     }
 }
 

@@ -125,7 +125,10 @@ import Testing
     @Test func sectionIDsListedTwiceOrOutOfOrder() throws {
         let usca = GPPSection.fields(GPPFieldSection(.usCalifornia))
         let usnat = GPPSection.fields(GPPFieldSection(.usNational))
-        let string = GPPString(sections: [usca, usnat, usca])
+        // The initializer puts sections in id order; a caller can still set them out of order.
+        #expect(GPPString(sections: [usca, usnat, usca]).lint().map(\.code) == ["duplicateSectionId"])
+        var string = GPPString()
+        string.sections = [usca, usnat, usca]
         #expect(string.lint().map(\.code) == ["sectionIdsNotAscending", "duplicateSectionId"])
         let error = thrownError { () throws(ConsentError) in _ = try string.encoded() }
         #expect(error?.code == .valueOutOfRange)

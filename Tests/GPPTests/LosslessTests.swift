@@ -103,6 +103,15 @@ import Testing
             .fields(GPPFieldSection(.usCalifornia)), .fields(GPPFieldSection(.usNational)),
         ])
         #expect(try string.encoded() == "DBABrw~CAAAAAAAAABA~BAAAAABA")
+        // Kept in that order, so the built string equals itself decoded, and the order it was given in does not
+        // change what it is (it was unequal to its own round trip, and [8, 7] to [7, 8]).
+        #expect(string.sectionIDs == [7, 8])
+        #expect(try GPPString(encoded: string.encoded()) == string)
+        var reordered = string
+        reordered.sections.reverse()
+        #expect(reordered.sectionIDs == [8, 7])
+        #expect(reordered == string && reordered.hashValue == string.hashValue)
+        #expect(try reordered.encoded() == string.encoded())
     }
 
     @Test func unknownSectionsAreKeptVerbatim() throws {
