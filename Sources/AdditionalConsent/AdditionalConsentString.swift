@@ -43,17 +43,27 @@ public struct AdditionalConsentString: Sendable, Hashable, CustomStringConvertib
         originalText = nil
     }
 
-    /// Equal when the version and both provider sets are equal.
+    /// Equal when the strings mean the same: the version, the consented providers, and the providers disclosed
+    /// without consent. A consented id repeated in ``disclosedProviders`` says nothing more (ac.md §3: the list
+    /// after `dv.` is of providers disclosed and not consented), so `2~1.2~dv.2.3` equals `2~1.2~dv.3`, which is
+    /// how the canonical encoding writes it.
     public static func == (lhs: AdditionalConsentString, rhs: AdditionalConsentString) -> Bool {
-        lhs.version == rhs.version && lhs.consentedProviders == rhs.consentedProviders
-            && lhs.disclosedProviders == rhs.disclosedProviders
+        guard lhs.version == rhs.version, lhs.consentedProviders == rhs.consentedProviders else { return false }
+        if lhs.disclosedProviders == rhs.disclosedProviders { return true }
+        return lhs.disclosedWithoutConsent == rhs.disclosedWithoutConsent
     }
 
-    /// Hashes the version and both provider sets.
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(version)
         hasher.combine(consentedProviders)
-        hasher.combine(disclosedProviders)
+        hasher.combine(disclosedWithoutConsent)
+    }
+
+    /// ``disclosedProviders`` without the consented ones (itself, without a copy, when none is).
+    var disclosedWithoutConsent: ProviderIDSet {
+        disclosedProviders.contains(where: consentedProviders.contains)
+            ? disclosedProviders.subtracting(consentedProviders) : disclosedProviders
     }
 
     /// The string as ``encoded(options:)`` writes it, or its JSON when it cannot be written (a version 1 value

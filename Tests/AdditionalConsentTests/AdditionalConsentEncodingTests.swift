@@ -12,6 +12,21 @@ import Testing
         #expect(try value.encoded() == "2~1.2.35.41~dv.9")
     }
 
+    /// A consented id repeated after `dv.` adds nothing (ac.md §3): the canonical encoding drops it, and the value
+    /// read back is equal to the one written (it was not, though the two strings mean the same).
+    @Test func aConsentedIDRepeatedAsDisclosedChangesNothingEqualityCompares() throws {
+        let repeated = try AdditionalConsentString(encoded: "2~1.2~dv.2.3")
+        let plain = try AdditionalConsentString(encoded: "2~1.2~dv.3")
+        #expect(repeated == plain && repeated.hashValue == plain.hashValue)
+        #expect(try AdditionalConsentString(encoded: repeated.encoded(options: .canonical)) == repeated)
+        let built = AdditionalConsentString(consentedProviders: [1, 9], disclosedProviders: [9])
+        #expect(try AdditionalConsentString(encoded: built.encoded()) == built)
+        // What differs in meaning still differs.
+        #expect(try AdditionalConsentString(encoded: "2~1.2~dv.4") != plain)
+        #expect(try AdditionalConsentString(encoded: "2~1~dv.2.3") != plain)
+        #expect(try AdditionalConsentString(encoded: "2~1.2~dv.") != plain)
+    }
+
     @Test func writesEveryIdInDecimal() throws {
         // Every id, so that each digit count and each carry between the digit groups is written once.
         let all = ProviderIDSet(1...65_535)
