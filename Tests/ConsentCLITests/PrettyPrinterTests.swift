@@ -191,6 +191,20 @@ import Testing
         )
     }
 
+    /// The `dv.` list is explained (ac.md §3: disclosed without consent), and a consented id repeated in it is said
+    /// to count as consented.
+    @Test func explainsTheDisclosedProvidersOfAnACString() {
+        let text = run(["decode", "--color", "never", "2~1.35~dv.35.36"]).output
+        #expect(
+            text.hasSuffix(
+                "└─ disclosedProviders  35-36 (2 providers)\n     disclosed to the user, without consent\n"
+                    + "     35: also consented, counts as consented\n"
+            ),
+            "\(text)"
+        )
+        #expect(!run(["decode", "--color", "never", "2~1.35~dv."]).output.contains("disclosed to the user"))
+    }
+
     @Test func vendorListNeedsVendors() {
         #expect(throws: VendorListError.self) { try VendorList(json: #"{"vendorListVersion":1}"#) }
         #expect(throws: VendorListError.self) { try VendorList(json: "[") }

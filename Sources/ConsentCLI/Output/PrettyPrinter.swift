@@ -51,7 +51,26 @@ struct PrettyPrinter {
                 ? nil : node(member.key, member.value, scope: scope, ccpaApplies: applies)
         }
         if let encoding = object["encoding"]?.objectValue { addEncodingNotes(encoding, to: &nodes) }
+        if scope == "ac" { addDisclosureNote(object, to: &nodes) }
         return nodes
+    }
+
+    /// What an AC string's `dv.` list means (ac.md §3: providers disclosed to the user, without consent), and that a
+    /// consented id repeated there counts as consented.
+    private func addDisclosureNote(_ object: JSONObject, to nodes: inout [TreeNode]) {
+        guard let index = nodes.firstIndex(where: { $0.label == "disclosedProviders" }),
+            let disclosed = object["disclosedProviders"]?.arrayValue?.compactMap(\.intValue), !disclosed.isEmpty
+        else { return }
+        nodes[index].lines.append(style.note("disclosed to the user, without consent"))
+        let consented = Set(object["consentedProviders"]?.arrayValue?.compactMap(\.intValue) ?? [])
+        let both = ProviderIDSet(disclosed.filter(consented.contains))
+        if !both.isEmpty {
+            nodes[index].lines.append(
+                style.note(
+                    "\(both.foldedDescription): also consented, \(both.count == 1 ? "counts" : "count") as consented"
+                )
+            )
+        }
     }
 
     /// What a TC string's `encoding` record holds that changes how its values read, said where people look: ids
