@@ -115,7 +115,7 @@ extension TCString {
     }
 
     /// Runs `body` with a ``Query`` over `encoded`, without copying the text or allocating: any string type, a
-    /// `Substring` of a URL or of a GPP string (``GPPQuery``'s `tcfEuV2(in:)`) read where it lies.
+    /// `Substring` of a URL or of a GPP string (`GPPQuery.tcfEuV2(in:)`) read where it lies.
     ///
     /// `body` throws only ``ConsentCore/ConsentError`` (say so in a closure that throws:
     /// `{ query throws(ConsentError) in try query.restrictionTypes(forVendor: 755, purpose: 2) }`).
@@ -141,7 +141,7 @@ extension TCString {
     }
 
     /// ``check(_:vendor:purposes:)-(String,_,_)`` for any string type, its bytes read where they are: a `Substring` of
-    /// a URL, or section 2 of a GPP string as ``GPPQuery``'s `tcfEuV2(in:)` gives it, is not copied.
+    /// a URL, or section 2 of a GPP string as `GPPQuery.tcfEuV2(in:)` gives it, is not copied.
     /// - Throws: as the `String` form.
     public static func check(
         _ encoded: some StringProtocol,
