@@ -29,6 +29,9 @@ package enum PropertyListPreferences {
             let dictionary = try text.dictionary()
             return dictionary.keys.sorted().compactMap { key in dictionary[key].map { (key, $0) } }
         }
+        if bytes.starts(with: Array("bplist00".utf8)), let problem = BinaryPropertyListCheck.problem(in: bytes) {
+            throw InputError("badPropertyList", "not a readable binary property list: \(problem)")
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)

@@ -309,6 +309,36 @@ import Testing
         }
     }
 
+    /// Binary property lists that crashed the CLI inside Foundation (a set, marker 0xC_, at the top, alone, or in a
+    /// dictionary: Foundation on Linux fails bridging it), and one whose offset table points past its objects: each
+    /// is refused as `badPropertyList` before Foundation reads it. Found by an outside robustness sweep.
+    @Test func binaryPropertyListsFoundationCannotReadAreRefused() throws {
+        let lists = [
+            "62706c6973743030c1015161080a000000000000010100000000000000020000000000000000000000000000000c",
+            "62706c6973743030d10102516bc101080b0d000000000000010100000000000000030000000000000000000000000000000f",
+            "62706c6973743030c401020304050607085f1014494142475050084844525f477070537472696e675f100f4941425443465f5443"
+                + "537472696e675f10124941425443465f676470724170706c6965735f10134941425553507269766163795f537472696e675f"
+                + "1016444241424c417e435656566b6b6b6b607046592e59415f104e435153626b34415153626b34414e77414141454e417743"
+                + "6741414141414141414141596741435041414141412e49444b514134414167414b4147514179674141412e59414141414141"
+                + "414141414110015431594e4e0811283a4f657ecfd1000000000000010100000000000000090000000000000000000000000000"
+                + "00d6",
+            // The set's object moved past the offset table (offset 0x40 of 46 bytes).
+            "62706c6973743030c1015161400a000000000000010100000000000000020000000000000000000000000000000c",
+        ]
+        for hex in lists {
+            let bytes = stride(from: 0, to: hex.count, by: 2).map { offset in
+                let start = hex.index(hex.startIndex, offsetBy: offset)
+                return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16) ?? 0
+            }
+            let extraction = try #require(InputExtractor.extract(file: "list.plist", content: bytes).first)
+            #expect(throws: InputError.self, "\(hex.prefix(24))") { try extraction.result.get() }
+            if case .failure(let error) = extraction.result {
+                #expect(error.code == "badPropertyList", "\(error)")
+                #expect(error.message.contains("binary property list"), "\(error)")
+            }
+        }
+    }
+
     /// What `defaults read <bundle id>` prints (an old-style property list, every value as text), as a developer
     /// copies it from a terminal.
     @Test func readsPreferencesAsDefaultsReadPrintsThem() throws {
