@@ -16,7 +16,7 @@ package enum CurlCommand {
     /// at a line that starts with `curl`, and takes the lines up to the next; with the number of its first line.
     /// Nil when the file's first line that is not blank is no curl command.
     package static func commands(in text: String) -> [(lineNumber: Int, text: String)]? {
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        let lines = TextLines(text)
         guard let first = lines.first(where: { !$0.allSatisfy(\.isWhitespace) }), looks(like: String(first)) else {
             return nil
         }

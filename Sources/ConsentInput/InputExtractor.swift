@@ -125,16 +125,32 @@ package enum InputExtractor {
     /// True when `text` is JSON Lines: two or more non-blank lines, the first of them a whole JSON value (a bid
     /// request a line, as a log writes them), where a document over several lines has only `{` on its first.
     private static func isJSONLines(_ text: String) -> Bool {
-        var lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).lazy.filter { !isBlank(String($0)) }
-            .makeIterator()
+        var lines = TextLines(text).lazy.filter { !isBlank($0) }.makeIterator()
         guard let first = lines.next(), lines.next() != nil else { return false }
-        return (try? JSONValue(parsing: first)) != nil
+        return (try? JSONValue(parsing: String(first))) != nil
     }
 
     /// The inputs of a file named `path` (for labels and messages) whose content is `bytes`: one document (a
     /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), an HTTP request (``RawHTTPRequest``),
     /// curl commands (``CurlCommand``, each over as many lines as it takes), or one input per non-empty line of text.
+    /// ``forEachExtraction(file:content:_:)`` hands them out one at a time.
     package static func extract(file path: String, content bytes: [UInt8]) -> [Extraction] {
+        var extractions: [Extraction] = []
+        forEachExtraction(file: path, content: bytes) { extractions.append($0) }
+        return extractions
+    }
+
+    /// Calls `body` with each input of the file named `path` whose content is `bytes`, in order, as
+    /// ``extract(file:content:)`` lists them; a text file is read a line at a time, so that what is kept of a file
+    /// of millions of lines is its bytes, not an extraction for each of them. `bareLine`, when given, sees each line
+    /// of a text file that is a bare string first, with its label (`@list.txt:3`), and returns true when it handled
+    /// it (the batch fast path that standard input has too).
+    package static func forEachExtraction(
+        file path: String,
+        content bytes: [UInt8],
+        bareLine: ((_ text: String, _ label: String) -> Bool)? = nil,
+        _ body: (Extraction) -> Void
+    ) {
         let label = "@" + path
         let head = bytes.drop {
             $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
@@ -144,36 +160,47 @@ package enum InputExtractor {
             if HTTPArchive.looks(like: text[...]), let document = try? JSONValue(parsing: text),
                 HTTPArchive.requests(of: document) != nil
             {
-                return HTTPArchive.extractions(of: document, label: label)
+                HTTPArchive.extractions(of: document, label: label).forEach(body)
+                return
             }
         }
         // A JSON document, but for JSON Lines, which are read as a text file (an input a line).
         let isDocument = head.first == UInt8(ascii: "<") || (head.first == UInt8(ascii: "{") && !isJSONLines(text))
         if PropertyListPreferences.matches(bytes) || isDocument {
-            return [Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) })]
+            body(Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) }))
+            return
         }
         // An HTTP request (its headers, a blank line, its body): one input, whatever its lines.
-        if RawHTTPRequest.looks(like: text) { return extract(inline: text, label: label) }
+        if RawHTTPRequest.looks(like: text) {
+            extract(inline: text, label: label).forEach(body)
+            return
+        }
         // Curl commands, which may span lines (a `\` at the end of each).
         if let commands = CurlCommand.commands(in: text) {
-            return commands.flatMap { extract(inline: $0.text, label: "\(label):\($0.lineNumber)") }
+            for command in commands {
+                extract(inline: command.text, label: "\(label):\(command.lineNumber)").forEach(body)
+            }
+            return
         }
-        // A text file: one input per non-empty line. `\r\n` is one Character, so splitting on "\n" alone would
-        // leave a Windows file in one piece.
-        var extractions: [Extraction] = []
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        for (index, line) in lines.enumerated() {
+        // A text file: one input per non-empty line.
+        var isEmpty = true
+        for (index, line) in TextLines(text).enumerated() {
             let trimmed = trimmingLineEnd(String(line))
             if isBlank(trimmed) { continue }
-            for var extraction in extract(inline: trimmed, label: "\(label):\(index + 1)") {
+            let lineLabel = "\(label):\(index + 1)"
+            if let bareLine, isBareString(trimmed), bareLine(trimmed, lineLabel) {
+                isEmpty = false
+                continue
+            }
+            for var extraction in extract(inline: trimmed, label: lineLabel) {
                 extraction.line = trimmed
-                extractions.append(extraction)
+                isEmpty = false
+                body(extraction)
             }
         }
-        if extractions.isEmpty {
-            return [Extraction(label: label, result: .failure(InputError("empty", "'\(path)' is empty")))]
+        if isEmpty {
+            body(Extraction(label: label, result: .failure(InputError("empty", "'\(path)' is empty"))))
         }
-        return extractions
     }
 
     /// A whole document: a property list, Android preferences XML, or JSON.
@@ -256,5 +283,7 @@ package enum InputExtractor {
     }
 
     /// True for a line with nothing but white space, which holds no input (blank lines are skipped).
-    package static func isBlank(_ line: String) -> Bool { line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+    package static func isBlank(_ line: some StringProtocol) -> Bool {
+        line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
 }

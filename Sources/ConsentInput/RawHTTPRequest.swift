@@ -5,8 +5,9 @@ package enum RawHTTPRequest {
     /// True when `text` is an HTTP request of more than one line whose first line that is not blank is a request line
     /// (a method in capitals, a target, `HTTP/`) or an HTTP/2 pseudo-header.
     package static func looks(like text: String) -> Bool {
-        let lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }
-        guard lines.count > 1, let first = lines.first else { return false }
+        // The first two lines with something on them: a request is a request line and at least one header.
+        var lines = TextLines(text).lazy.filter { !$0.isEmpty }.makeIterator()
+        guard let first = lines.next(), lines.next() != nil else { return false }
         return isRequestLine(first) || first.hasPrefix(":method:") || first.hasPrefix(":authority:")
     }
 

@@ -1,5 +1,6 @@
 import ConsentCore
 import ConsentInput
+import ConsentTestSupport
 import Foundation
 import Testing
 
@@ -415,6 +416,21 @@ import Testing
         let lines = InputExtractor.extract(file: "lines.txt", content: Array("1YNN\r\n  \r\n\t\n 1NYN\n".utf8))
         #expect(lines.map(\.label) == ["@lines.txt:1", "@lines.txt:4"])
         #expect(try lines.map { try $0.result.get().signals.map(\.text) } == [["1YNN"], [" 1NYN"]])
+    }
+
+    /// The lines a text file is read as, one at a time, are those that splitting the whole text at `\n` and `\r\n`
+    /// gives (what the file reader did before it streamed): for texts of line ends, lone `\r`, blanks and characters
+    /// of several bytes in every arrangement a seeded generator makes.
+    @Test func textLinesAreTheLinesOfSplittingTheWholeText() {
+        let pieces = ["\n", "\r\n", "\r", "\r\r\n", " ", "1YNN", "é", "👍🏽", "\u{301}", "~", "\n\n"]
+        var generator = SplitMix64(seed: 20_261_202)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let split = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+            #expect(Array(TextLines(text)) == split, "\(Array(text.utf8))")
+        }
     }
 
     /// A file of one bid request a line (a log) is read a line at a time, as the same lines on standard input

@@ -34,7 +34,7 @@ struct DecodeCommand: Command {
         }
         InputStream(arguments: options.operands, io: io).forEach(
             bareString: options.json && options.fields.isEmpty
-                ? { text, number in session.decodeBareLine(text, number: number) } : nil
+                ? { text, label in session.decodeBareLine(text, label: label) } : nil
         ) { extraction, input in
             session.decode(extraction, input: input)
         }
@@ -75,15 +75,16 @@ final class DecodeSession {
         jsonLines = command.options.json && command.options.cache ? DerivedTextCache(limits: Self.cacheLimits) : nil
     }
 
-    /// A bare string on a line of standard input in `--json` mode: decoded and printed without the rest of the
-    /// input machinery (the batch fast path). A string seen before prints its cached JSON line, the same bytes.
-    func decodeBareLine(_ text: String, number: Int) -> Bool {
+    /// A bare string on a line of standard input or of a text file in `--json` mode, named `label` in messages:
+    /// decoded and printed without the rest of the input machinery (the batch fast path). A string seen before
+    /// prints its cached JSON line, the same bytes.
+    func decodeBareLine(_ text: String, label: String) -> Bool {
         guard let jsonLines else {
             do {
                 let decoded = try Codec.decode(text, kind: command.options.kind, strict: command.options.strict)
                 JSONOutput.writeLine(decoded.json, to: io.output)
             } catch {
-                reportBareLine(error, text: text, number: number)
+                reportBareLine(error, text: text, label: label)
             }
             return true
         }
@@ -101,14 +102,14 @@ final class DecodeSession {
         }
         switch result {
         case .success(let line): io.output.writeLine(line)
-        case .failure(let error): reportBareLine(error, text: text, number: number)
+        case .failure(let error): reportBareLine(error, text: text, label: label)
         }
         return true
     }
 
-    private func reportBareLine(_ error: ConsentError, text: String, number: Int) {
+    private func reportBareLine(_ error: ConsentError, text: String, label: String) {
         failed = true
-        reporter.report(error, input: text, label: "line \(number)", source: nil)
+        reporter.report(error, input: text, label: label, source: nil)
     }
 
     /// One input: its strings printed (or their errors reported), then the cross-checks.

@@ -23,13 +23,13 @@ struct ExplainCommand: Command {
         var failed = false
         var first = true
         for input in options.operands {
-            for extraction in InputExtractor.extract(input, io: io) {
+            InputExtractor.forEachExtraction(input, io: io) { extraction in
                 let extracted: ExtractedInput
                 switch extraction.result {
                 case .failure(let error):
                     failed = true
                     reporter.report(error, input: input, label: extraction.label)
-                    continue
+                    return
                 case .success(let value):
                     extracted = value
                 }

@@ -11,10 +11,11 @@ struct InputStream {
     /// Calls `body` with each extraction and the input text it came from: the argument, the line of standard input,
     /// or, for an `@FILE` that holds several inputs, the line of the file or the label of the entry
     /// (`@log.har:2 GET ...`), so that JSON results of one file can be told apart. `bareString`, when given, sees
-    /// each line of standard input that is a bare string first, and returns true when it handled it (the batch
-    /// fast path). Overlong lines reach `body` as failed extractions.
+    /// each line of standard input or of a text file that is a bare string first, with the label that names it
+    /// (`line 3`, `@list.txt:3`), and returns true when it handled it (the batch fast path). Overlong lines reach
+    /// `body` as failed extractions.
     func forEach(
-        bareString: ((_ text: String, _ lineNumber: Int) -> Bool)? = nil,
+        bareString: ((_ text: String, _ label: String) -> Bool)? = nil,
         _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
     ) {
         guard !arguments.isEmpty else {
@@ -27,15 +28,15 @@ struct InputStream {
                 forEachLineOfStandardInput(bareString: bareString, body)
                 continue
             }
-            for extraction in InputExtractor.extract(argument, io: io) {
-                let fromFile = argument.hasPrefix("@")
+            let fromFile = argument.hasPrefix("@")
+            InputExtractor.forEachExtraction(argument, io: io, bareLine: bareString) { extraction in
                 body(extraction, fromFile ? extraction.line ?? extraction.label : argument)
             }
         }
     }
 
     private func forEachLineOfStandardInput(
-        bareString: ((_ text: String, _ lineNumber: Int) -> Bool)?,
+        bareString: ((_ text: String, _ label: String) -> Bool)?,
         _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
     ) {
         io.input.forEachLine { number, line in
@@ -49,7 +50,7 @@ struct InputStream {
             case .text(let raw):
                 let text = InputExtractor.trimmingLineEnd(raw)
                 if InputExtractor.isBlank(text) { return }
-                if let bareString, InputExtractor.isBareString(text), bareString(text, number) { return }
+                if let bareString, InputExtractor.isBareString(text), bareString(text, "line \(number)") { return }
                 // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
                 for extraction in InputExtractor.extract(inline: text, label: "line \(number)") {
                     body(extraction, text)
