@@ -19,7 +19,9 @@ struct KeysCommand: Command {
     func run(io: CommandIO) -> ExitCode {
         let reporter = options.reporter(io: io)
         var failed = false
-        var strings: [DecodedString] = []
+        // An app stores one string of a kind, and one value of each flag: the first input's, so that what is kept
+        // of a stream of inputs is four strings and two flags, whatever its length.
+        var strings = FirstOfEachKind()
         var gdprApplies: Bool?
         var gppSID: [Int]?
         // True once an input gave section ids, usable or not: the note that none was given is then not true.
@@ -38,21 +40,40 @@ struct KeysCommand: Command {
                         label: extraction.label
                     )
                 }
+                // A later input whose flag says otherwise is reported, as a second string of a kind is.
+                func conflicting(_ flag: ExtractedInput.Flag, _ key: String) {
+                    let message =
+                        "\(flag.source) is '\(flag.text)' here, unlike an earlier input's: \(key) keeps the first"
+                    reporter.note(
+                        Diagnostic(.warning, code: "conflictingFlag", field: flag.source, message: message),
+                        label: extraction.label
+                    )
+                }
                 if let flag = extracted.gdprApplies {
-                    gdprApplies = flag.isSet
-                    if gdprApplies == nil {
+                    if let applies = flag.isSet {
+                        if gdprApplies == nil {
+                            gdprApplies = applies
+                        } else if gdprApplies != applies {
+                            conflicting(flag, "IABTCF_gdprApplies")
+                        }
+                    } else {
                         unreadable(flag, "badGdprFlag", "neither 0 nor 1, IABTCF_gdprApplies is left unset")
                     }
                 }
                 if let flag = extracted.gppSectionIDs {
                     sectionIDsGiven = true
-                    gppSID = CrossChecks.sectionIDs(flag.text)
-                    if gppSID == nil {
+                    switch CrossChecks.sectionIDs(flag.text) {
+                    case nil:
                         unreadable(flag, "badSectionIDs", "not section ids, IABGPP_GppSID is left unset")
-                    } else if gppSID?.isEmpty == true {
+                    case let ids? where ids.isEmpty:
                         // An empty `gpp_sid=` names no section; an empty key would be a placeholder (§0).
-                        gppSID = nil
                         unreadable(flag, "emptyParameter", "no section ids, IABGPP_GppSID is left unset")
+                    case let ids?:
+                        if gppSID == nil {
+                            gppSID = ids
+                        } else if gppSID != ids {
+                            conflicting(flag, "IABGPP_GppSID")
+                        }
                     }
                 }
                 let decoded = DecodedInput(label: extraction.label, input: extracted, kind: options.kind)
@@ -63,7 +84,7 @@ struct KeysCommand: Command {
                 }
                 for item in decoded.items {
                     switch item.result {
-                    case .success(let decoded): strings.append(decoded)
+                    case .success(let decoded): strings.add(decoded)
                     case .failure(let error):
                         failed = true
                         reporter.report(
@@ -79,17 +100,17 @@ struct KeysCommand: Command {
         if failed { return .failure }
         // A gdpr flag alone is keys enough: a CMP outside the GDPR stores IABTCF_gdprApplies = 0 and no TC string
         // (inapp-keys.md §1).
-        guard !strings.isEmpty || gdprApplies != nil else {
+        guard !strings.kept.isEmpty || gdprApplies != nil else {
             reporter.report(InputError("empty", "no consent string in the input"), input: "", label: "keys")
             return .failure
         }
-        for diagnostic in KeysCommand.repeatedKinds(strings) { reporter.note(diagnostic, label: "keys") }
-        if gppSID == nil, !sectionIDsGiven, strings.contains(where: { $0.kind == .gpp }) {
+        for diagnostic in strings.repeatedKinds { reporter.note(diagnostic, label: "keys") }
+        if gppSID == nil, !sectionIDsGiven, strings.kept.contains(where: { $0.kind == .gpp }) {
             reporter.note(KeysCommand.sectionIDsUnknown, label: "keys")
         }
         do {
             let keys = try Codec.keys(
-                strings,
+                strings.kept,
                 gdprApplies: gdprApplies,
                 gppSID: gppSID,
                 cmpSdkID: options.cmpSdkID,
@@ -122,31 +143,38 @@ struct KeysCommand: Command {
         message: "no gpp_sid given: IABGPP_GppSID (the sections in force, which only the CMP knows) is not written"
     )
 
-    /// A warning for each kind given more than once with different strings: an app stores one string of a kind,
-    /// and the keys are those of the first.
-    static func repeatedKinds(_ strings: [DecodedString]) -> [Diagnostic] {
-        var first: [ConsentFormat: String] = [:]
-        var warned: Set<ConsentFormat> = []
-        var diagnostics: [Diagnostic] = []
-        for decoded in strings {
-            let text =
-                decoded.json["encoding"]?["original"]?.stringValue ?? decoded.json["encoding"]?["text"]?.stringValue
-            guard let text else { continue }
-            guard let kept = first[decoded.kind] else {
-                first[decoded.kind] = text
-                continue
+    /// The first string of each kind, which the keys are made of, and a warning for each kind given again with a
+    /// different string.
+    struct FirstOfEachKind {
+        /// The first string of each kind, in the order they came.
+        private(set) var kept: [DecodedString] = []
+        /// One warning for each kind that came again with a different string.
+        private(set) var repeatedKinds: [Diagnostic] = []
+        /// The kinds warned about.
+        private var warned: Set<ConsentFormat> = []
+
+        /// Keeps `decoded` when it is the first of its kind; notes it when it differs from the first.
+        mutating func add(_ decoded: DecodedString) {
+            guard let first = kept.first(where: { $0.kind == decoded.kind }) else {
+                kept.append(decoded)
+                return
             }
-            if kept != text, warned.insert(decoded.kind).inserted {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning,
-                        code: "repeatedKind",
-                        message:
-                            "more than one \(decoded.kind.rawValue) string; the keys are those of the first, \(kept)"
-                    )
+            guard let text = Self.text(of: decoded), let firstText = Self.text(of: first), text != firstText,
+                warned.insert(decoded.kind).inserted
+            else { return }
+            repeatedKinds.append(
+                Diagnostic(
+                    .warning,
+                    code: "repeatedKind",
+                    message:
+                        "more than one \(decoded.kind.rawValue) string; the keys are those of the first, \(firstText)"
                 )
-            }
+            )
         }
-        return diagnostics
+
+        /// The string as it was given.
+        private static func text(of decoded: DecodedString) -> String? {
+            decoded.json["encoding"]?["original"]?.stringValue ?? decoded.json["encoding"]?["text"]?.stringValue
+        }
     }
 }

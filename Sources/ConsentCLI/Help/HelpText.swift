@@ -386,7 +386,9 @@ enum HelpText {
         \(keysUsage)
         ARGUMENTS:
           <input>               Strings, a URL, a bid request or @FILE (see consent help decode); the strings
-                                of all inputs together make one set of keys.
+                                of all inputs together make one set of keys. An app stores one string of a
+                                kind and one value of each flag: the first input's, with a warning for a
+                                later one that says otherwise.
 
         OPTIONS:
           --format <format>     json (default), plist (iOS, XML property list) or android-xml (a
