@@ -56,8 +56,9 @@ struct TCStringLayout: TCStringLayoutRecorder {
                 segmentType: segmentType,
                 characters: reader.characterCount,
                 trailingEquals: reader.trailingPadding,
-                usedBits: kind == .unknown ? reader.bitCount : reader.readerBitIndex,
-                paddingIsZero: kind == .unknown || reader.remainingBitsAreZero,
+                // A segment not read (unknown type, or a type already read) is all used bits, kept as written.
+                usedBits: kind == .unknown || isIgnored ? reader.bitCount : reader.readerBitIndex,
+                paddingIsZero: kind == .unknown || isIgnored || reader.remainingBitsAreZero,
                 isIgnored: isIgnored
             )
         )

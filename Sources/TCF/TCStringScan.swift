@@ -112,23 +112,29 @@ struct TCStringScan {
             case .core:
                 // spec (tcf.md §3): a later segment of type 0 is a second core; vector invalid-tcf-iabtcfv2-002.
                 throw ConsentError(.badValue, field: "segmentType", bitOffset: 0, value: 0)
-            case .disclosedVendors, .allowedVendors:
+            case .disclosedVendors, .allowedVendors, .publisherTC:
+                // A segment of a type already read is ignored unread, as one of unknown type is (tcf.md §3: "first
+                // wins in lenient mode", iabtcf-java's rule): its fields count for nothing, so a fault in them
+                // fails nothing either. Strict mode refuses it below.
+                isIgnored =
+                    switch kind {
+                    case .disclosedVendors: disclosedVendors != nil
+                    case .allowedVendors: allowedVendors != nil
+                    default: publisherTC != nil
+                    }
+                if isIgnored { break }
+                if kind == .publisherTC {
+                    publisherTC = try TCStringScan.readPublisherTC(&reader)
+                    break
+                }
                 let field: VendorField = kind == .disclosedVendors ? .disclosedVendors : .allowedVendors
                 let section = try VendorSectionScan.scan(&reader, field: field.name)
-                let isFirst = kind == .disclosedVendors ? disclosedVendors == nil : allowedVendors == nil
-                if isFirst {
-                    recorder.vendorSection(field, section)
-                    if kind == .disclosedVendors {
-                        disclosedVendors = (segment, section)
-                    } else {
-                        allowedVendors = (segment, section)
-                    }
+                recorder.vendorSection(field, section)
+                if kind == .disclosedVendors {
+                    disclosedVendors = (segment, section)
+                } else {
+                    allowedVendors = (segment, section)
                 }
-                isIgnored = !isFirst
-            case .publisherTC:
-                let value = try TCStringScan.readPublisherTC(&reader)
-                isIgnored = publisherTC != nil
-                if !isIgnored { publisherTC = value }
             case .unknown:
                 if options.strict {
                     throw ConsentError(.badValue, field: "segmentType", bitOffset: 0, value: Int64(segmentType))

@@ -65,6 +65,19 @@ import Testing
         try expectContiguous([string], segmentBits: [264, 24, 24])
     }
 
+    /// A second segment of a type is ignored unread, as decode ignores it (tcf.md §3, first wins): explain walked it
+    /// and failed (exit 1) on a repeat too short for its fields, a string decode reads.
+    @Test func aRepeatedTCSegmentIsShownUnreadAsDecodeIgnoresIt() throws {
+        let string = "CN-EdYAN-EdYAAKABBENBkEgAAAAAAAAAAYgAAAAAAAA.IABq.IA"
+        // Both disclosed vendors segments are named so, and `segments` puts their records under one name.
+        let found = try segments([string])
+        #expect(found.map(\.name) == ["core", "disclosedVendors"])
+        let repeated = try #require(found.last?.fields.suffix(2))
+        #expect(repeated.map(\.0) == ["segmentType", "(ignored: a repeated segment type, not read)"])
+        #expect(repeated.map { [$0.1, $0.2] } == [[0, 3], [3, 9]])
+        #expect(run(["explain", string]).status == 0)
+    }
+
     /// A range entry that fails (id 0, an end below its start) fails at the bit of the id at fault, where explain
     /// shows that id: it said the entry's first bit (its IsARange flag), 1 or 17 bits before.
     @Test func aBadRangeEntryFailsAtTheIDExplainShows() throws {

@@ -184,6 +184,25 @@ import Testing
         #expect(extra.disclosedVendors == [2, 6, 8], "the first disclosed vendors segment counts")
     }
 
+    /// A second segment of a type already read is ignored unread, like one of unknown type (tcf.md §3: "first wins
+    /// in lenient mode", as iabtcf-java reads it): a fault in it (here a disclosed vendors segment of 9 bits, too
+    /// short for its MaxVendorId) fails nothing. It failed the whole string (`truncated` in disclosedVendors at bit
+    /// 3), found by an outside check. Strict mode still refuses the repeat, and the string re-encodes as written.
+    @Test func aRepeatedSegmentIsIgnoredUnreadEvenWhenItCouldNotBeRead() throws {
+        let text = try LintTests.clean.encoded()
+        for (second, type) in [("IA", "disclosed"), ("QA", "allowed"), ("YA", "publisher TC")] {
+            let first = try TCString(encoded: text + "." + second.prefix(1) + "AAAAAAAAAAA")
+            let value = try TCString(encoded: first.encoded() + "." + second)
+            #expect(value == first, "\(type)")
+            #expect(try value.encoded() == first.encoded() + "." + second)
+            #expect(codes(value).contains("duplicateSegment"), "\(type)")
+            let strict = #expect(throws: ConsentError.self) {
+                try TCString(encoded: first.encoded() + "." + second, options: .strict)
+            }
+            #expect(strict?.code == .badValue && strict?.field.description == "segmentType", "\(type)")
+        }
+    }
+
     @Test func strictDecodingTurnsErrorFindingsAndOddSegmentsIntoErrors() throws {
         let text = try LintTests.clean.encoded()
         #expect(throws: Never.self) { try TCString(encoded: text, options: .strict) }

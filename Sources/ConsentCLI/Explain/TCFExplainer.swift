@@ -13,13 +13,15 @@ enum TCFExplainer {
     ) -> [ExplainedSegment] {
         var segments: [ExplainedSegment] = []
         var characterOffset = offset
+        var typesRead: Set<Int> = []
         for (index, part) in text.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
             segments.append(
                 explainSegment(
                     String(part),
                     isFirst: index == 0,
                     characterOffset: characterOffset,
-                    allowsMissingRestrictions: allowsMissingRestrictions
+                    allowsMissingRestrictions: allowsMissingRestrictions,
+                    typesRead: &typesRead
                 )
             )
             characterOffset += part.count + 1
@@ -31,7 +33,8 @@ enum TCFExplainer {
         _ text: String,
         isFirst: Bool,
         characterOffset: Int,
-        allowsMissingRestrictions: Bool
+        allowsMissingRestrictions: Bool,
+        typesRead: inout Set<Int>
     ) -> ExplainedSegment {
         ExplainedSegment.walk(text, name: isFirst ? "core" : "segment", characterOffset: characterOffset) {
             recorder throws(ConsentError) -> String? in
@@ -55,6 +58,11 @@ enum TCFExplainer {
             let names = [1: "disclosedVendors", 2: "allowedVendors", 3: "publisherTC"]
             // An unknown type is named as decode's `encoding` names it; its body is kept, not read.
             recorder.segmentName = names[type] ?? "unknownSegment"
+            // A second segment of a type is ignored unread, as the decoder ignores it (tcf.md §3, first wins).
+            guard typesRead.insert(type).inserted || names[type] == nil else {
+                recorder.remainder("(ignored: a repeated segment type, not read)")
+                return recorder.segmentName
+            }
             switch type {
             case 1: try vendorSection("disclosedVendors", &recorder)
             case 2: try vendorSection("allowedVendors", &recorder)
