@@ -143,7 +143,8 @@ extension GPPFieldSection {
     }
 
     /// The first layout whose mandatory fields the object has, in the right shapes, and none of whose missing
-    /// keys the object gives (the hint `encoding.layout` first).
+    /// keys the object gives (the hint `encoding.layout` first). When none fits, the error is the one of the layout
+    /// the object's `version` names (usnat 2: 16 and 3 items), the one it meant, else of the first tried.
     private static func layoutIndex(
         _ declaration: GPPSectionDeclaration,
         for object: JSONObject
@@ -156,15 +157,18 @@ extension GPPFieldSection {
             order.insert(index, at: 0)
         }
         var firstError: ConsentError?
+        var versionError: ConsentError?
+        let version = object["version"]?.intValue
         for index in order {
             let layout = declaration.layouts[index]
             if let error = mismatch(layout, declaration, object) {
                 firstError = firstError ?? error
+                if version != nil, layout.version == version { versionError = versionError ?? error }
             } else {
                 return index
             }
         }
-        throw firstError ?? ConsentError(.badJSON, format: .gpp, segment: declaration.prefix)
+        throw versionError ?? firstError ?? ConsentError(.badJSON, format: .gpp, segment: declaration.prefix)
     }
 
     private static func mismatch(

@@ -35,6 +35,27 @@ import USPrivacy
         #expect(error.value == 5)
     }
 
+    /// usnat's lists of a length no layout has: the error names the list that is wrong for the layout `version`
+    /// names (version 2: 16 and 3 items). It named the list the first layout tried disliked, sensitiveDataProcessing
+    /// for a version 2 object whose 16 items are right and whose known-child list has 4. Found by an outside check.
+    @Test func listsOfNoLayoutsLengthNameTheListWrongForTheVersion() throws {
+        let cases: [(version: Int, sensitive: Int, child: Int, wrong: String)] = [
+            (2, 16, 4, "knownChildSensitiveDataConsents"), (2, 12, 3, "sensitiveDataProcessing"),
+            (1, 12, 3, "knownChildSensitiveDataConsents"), (2, 15, 3, "sensitiveDataProcessing"),
+        ]
+        for (version, sensitive, child, wrong) in cases {
+            guard case .object(var object) = GPPFieldSection(.usNational).jsonValue() else { return }
+            object["version"] = .int(Int64(version))
+            object["sensitiveDataProcessing"] = .array(Array(repeating: .int(0), count: sensitive))
+            object["knownChildSensitiveDataConsents"] = .array(Array(repeating: .int(0), count: child))
+            let error = try #require(throws: ConsentError.self) {
+                try GPPFieldSection(.usNational, json: .object(object))
+            }
+            #expect(error.code == .badJSON)
+            #expect(error.field.description == wrong, "version \(version), \(sensitive) and \(child) items")
+        }
+    }
+
     @Test func aBadTimestampInJSONNamesTheSectionAndKey() throws {
         let json = json(of: .tcfCanada, setting: "created", to: .string("2025-02-30T00:00:00Z"))
         let error = try #require(throws: ConsentError.self) { try GPPFieldSection(.tcfCanada, json: json) }
