@@ -78,11 +78,16 @@ import Testing
         #expect(full.status == 74)
         #expect(full.error.contains("error: cannot write standard output: No space left on device"), "\(full.error)")
 
-        // The input comes from the shell, not from this process: a write into the closed pipe would signal us.
-        let pipeline = #"yes 1YNN | head -n 200000 | "$0" decode --json | head -c 10 > /dev/null"#
-        let closed = try runProcess(shell, ["-c", pipeline, binary.path])
-        #expect(closed.status == 0)
-        #expect(!closed.error.contains("cannot write"), "\(closed.error)")
+        // The input comes from the shell, not from this process: a write into the closed pipe would signal us. The
+        // status is consent's own (bash's PIPESTATUS): it was 141, killed by SIGPIPE. Endless input ends too.
+        let bash = URL(fileURLWithPath: "/bin/bash")
+        for (command, input) in [("decode --json", "head -n 200000"), ("decode", "cat"), ("lint --json", "cat")] {
+            let pipeline =
+                #"yes 1YNN | \#(input) | timeout 60 "$0" \#(command) | head -c 10 > /dev/null; exit "${PIPESTATUS[2]}""#
+            let closed = try runProcess(bash, ["-c", pipeline, binary.path])
+            #expect(closed.status == 0, "\(command)")
+            #expect(!closed.error.contains("cannot write"), "\(closed.error)")
+        }
     }
 
     @Test func streamsStandardInputLineByLine() throws {

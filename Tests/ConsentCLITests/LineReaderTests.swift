@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ConsentCLI
@@ -51,5 +52,32 @@ import Testing
     @Test func reportsOverlongLineWithoutKeepingIt() {
         let long = String(repeating: "A", count: LineReader.maximumLineLength + 10)
         #expect(lines("1YNN\n\(long)\n1NNN\n\(long)") == [.text("1YNN"), .tooLong, .text("1NNN"), .tooLong])
+    }
+}
+
+/// Output that cannot be written (a full disk) ends the reading of standard input: `decode < big > /dev/full` read
+/// and decoded all of it before saying so (9.8 s for 8 MB), and endless input (`yes ... | consent decode > /dev/full`)
+/// never ended.
+@Suite struct LineReaderOutputFailureTests {
+    @Test func readingStopsOnceTheOutputItFeedsCannotBeWritten() throws {
+        let handle = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        defer { try? handle.close() }
+        let output = Output(.fileDescriptor(handle.fileDescriptor))
+        // 500 KB: several blocks of 64 KiB.
+        let reader = LineReader(
+            .memory(Array(String(repeating: "1YNN\n", count: 100_000).utf8)),
+            flushingBeforeWaiting: output
+        )
+        var lines = 0
+        reader.forEachLine { _, _ in
+            lines += 1
+            output.writeLine("1YNN")
+            output.flush()
+        }
+        #expect(output.writeError != nil)
+        #expect(lines == 1)
+        var blocks = 0
+        reader.forEachBlock { _ in blocks += 1 }
+        #expect(blocks <= 1)
     }
 }

@@ -29,8 +29,12 @@ final class LineReader {
     let isTerminal: Bool
     /// Written out before each read that would wait for input, so that the results of what came so far reach
     /// a reader at once (`tail -f log | consent decode --json`). Input that is already there (a file, a fast
-    /// producer) is read without writing it out: the output then stays in large blocks.
+    /// producer) is read without writing it out: the output then stays in large blocks. Once it cannot be written
+    /// (a full disk), reading stops: nothing read after it could reach its reader.
     private let outputToFlush: Output?
+
+    /// True once the output this input feeds failed to be written.
+    private var outputFailed: Bool { outputToFlush?.writeError != nil }
 
     init(_ source: Source, isTerminal: Bool = false, flushingBeforeWaiting output: Output? = nil) {
         self.source = source
@@ -47,14 +51,14 @@ final class LineReader {
         )
     }
 
-    /// Calls `body` with each line and its 1-based number, until the input ends.
+    /// Calls `body` with each line and its 1-based number, until the input ends (or its output fails).
     func forEachLine(_ body: (_ number: Int, _ line: Line) -> Void) {
         var pending: [UInt8] = []
         var skipping = false
         var number = 0
         forEachBlock { block in
             var start = block.startIndex
-            while let end = block[start...].firstIndex(of: 0x0A) {
+            while !outputFailed, let end = block[start...].firstIndex(of: 0x0A) {
                 number += 1
                 if skipping {
                     skipping = false
@@ -79,7 +83,9 @@ final class LineReader {
                 }
             }
         }
-        if skipping {
+        if outputFailed {
+            return
+        } else if skipping {
             body(number + 1, .tooLong)
         } else if !pending.isEmpty {
             body(number + 1, .text(LineReader.text(pending[...])))
@@ -87,7 +93,7 @@ final class LineReader {
     }
 
     /// Calls `body` with the bytes of the input as they are read, at most 64 KiB at a time, until the input ends
-    /// (for `encode`, whose documents may span lines and be far longer than a line may be).
+    /// or its output fails (for `encode`, whose documents may span lines and be far longer than a line may be).
     func forEachBlock(_ body: (ArraySlice<UInt8>) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var count = 0
@@ -101,7 +107,7 @@ final class LineReader {
         var start = buffer[0..<count].starts(with: mark) ? mark.count : 0
         while true {
             if start < count { body(buffer[start..<count]) }
-            if ended { return }
+            if ended || outputFailed { return }
             start = 0
             count = buffer.withUnsafeMutableBytes { fill($0) }
             ended = count <= 0

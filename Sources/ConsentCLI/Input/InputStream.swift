@@ -23,13 +23,19 @@ struct InputStream {
             return
         }
         for argument in arguments {
+            // Output that cannot be written (a full disk) ends the run: what comes after could not reach it.
+            if io.output.writeError != nil { return }
             // `-` among other inputs is standard input, read where it stands (once: a second `-` finds its end).
             if argument == "-" {
                 forEachLineOfStandardInput(bareString: bareString, body)
                 continue
             }
             let fromFile = argument.hasPrefix("@")
-            InputExtractor.forEachExtraction(argument, io: io, bareLine: bareString) { extraction in
+            let bareLine = bareString.map { handle in
+                { (text: String, label: String) in io.output.writeError != nil || handle(text, label) }
+            }
+            InputExtractor.forEachExtraction(argument, io: io, bareLine: bareLine) { extraction in
+                if io.output.writeError != nil { return }
                 body(extraction, fromFile ? extraction.line ?? extraction.label : argument)
             }
         }
