@@ -448,6 +448,17 @@ import Testing
         #expect(one.map(\.label) == ["@one.json"])
     }
 
+    /// An argument that starts with a byte order mark (`"$(cat prefs.json)"` of a file written with one) reads as
+    /// the same argument without it, as a file or standard input does; it was `unknownFormat`.
+    @Test func aByteOrderMarkBeforeAnArgumentIsDropped() throws {
+        for argument in [#"{"regs":{"us_privacy":"1YNN"}}"#, "1YNN", "us_privacy=1YNN"] {
+            let marked = InputExtractor.extract("\u{FEFF}" + argument, io: .memory())
+            let plain = InputExtractor.extract(argument, io: .memory())
+            #expect(try marked.map { try $0.result.get().signals.map(\.text) } == [["1YNN"]], "\(argument)")
+            #expect(marked.map(\.label) == plain.map(\.label))
+        }
+    }
+
     @Test func missingFileIsAnUnreadableInput() {
         let extraction = InputExtractor.extract("@/nonexistent/file.json", io: .memory())
         #expect(extraction.count == 1)

@@ -18,7 +18,10 @@ extension InputExtractor {
         bareLine: ((_ text: String, _ label: String) -> Bool)? = nil,
         _ body: (Extraction) -> Void
     ) {
-        let text = trimmingLineEnd(argument)
+        // A byte order mark is no part of an argument either: `"$(cat prefs.json)"` of a file an editor wrote with
+        // one (a file or standard input drops it where it starts).
+        var text = trimmingLineEnd(argument)
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         guard text.hasPrefix("@") else {
             extract(inline: text, label: nil).forEach(body)
             return
