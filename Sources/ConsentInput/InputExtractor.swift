@@ -6,6 +6,10 @@ import ConsentKit
 /// file holds one input per line. Reading files is the caller's business: this sees only their bytes, so the fuzz
 /// target drives exactly what the command runs.
 package enum InputExtractor {
+    /// Takes a line that is a bare string (its text, and a label that names it in messages, made only when asked
+    /// for) before the rest of the extraction sees it; returns true when it handled the line.
+    package typealias BareLineHandler = (_ text: String, _ label: () -> String) -> Bool
+
     /// One input's result, with the label that names it in messages (`@prefs.xml`, `@list.txt:3`).
     package struct Extraction: Equatable {
         /// The input as given, or the file and line it came from.
@@ -133,7 +137,7 @@ package enum InputExtractor {
     /// The inputs of a file named `path` (for labels and messages) whose content is `bytes`: one document (a
     /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), an HTTP request (``RawHTTPRequest``),
     /// curl commands (``CurlCommand``, each over as many lines as it takes), or one input per non-empty line of text.
-    /// ``forEachExtraction(file:content:_:)`` hands them out one at a time.
+    /// ``forEachExtraction(file:content:bareLine:until:_:)`` hands them out one at a time.
     package static func extract(file path: String, content bytes: [UInt8]) -> [Extraction] {
         var extractions: [Extraction] = []
         forEachExtraction(file: path, content: bytes) { extractions.append($0) }
@@ -142,13 +146,15 @@ package enum InputExtractor {
 
     /// Calls `body` with each input of the file named `path` whose content is `bytes`, in order, as
     /// ``extract(file:content:)`` lists them; a text file is read a line at a time, so that what is kept of a file
-    /// of millions of lines is its bytes, not an extraction for each of them. `bareLine`, when given, sees each line
-    /// of a text file that is a bare string first, with its label (`@list.txt:3`), and returns true when it handled
-    /// it (the batch fast path that standard input has too).
+    /// of millions of lines is its bytes and their text, not an extraction for each of them. `bareLine`, when given,
+    /// sees each line of a text file that is a bare string first, with its label (`@list.txt:3`, made only when
+    /// asked for), and returns true when it handled it (the batch fast path that standard input has too). `stop` is
+    /// asked before each line of a text file, and ends the walk when true (the output can no longer be written).
     package static func forEachExtraction(
         file path: String,
         content bytes: [UInt8],
-        bareLine: ((_ text: String, _ label: String) -> Bool)? = nil,
+        bareLine: BareLineHandler? = nil,
+        until stop: () -> Bool = { false },
         _ body: (Extraction) -> Void
     ) {
         let label = "@" + path
@@ -185,14 +191,14 @@ package enum InputExtractor {
         // A text file: one input per non-empty line.
         var isEmpty = true
         for (index, line) in TextLines(text).enumerated() {
+            if stop() { return }
             let trimmed = trimmingLineEnd(String(line))
             if isBlank(trimmed) { continue }
-            let lineLabel = "\(label):\(index + 1)"
-            if let bareLine, isBareString(trimmed), bareLine(trimmed, lineLabel) {
+            if let bareLine, isBareString(trimmed), bareLine(trimmed, { "\(label):\(index + 1)" }) {
                 isEmpty = false
                 continue
             }
-            for var extraction in extract(inline: trimmed, label: lineLabel) {
+            for var extraction in extract(inline: trimmed, label: "\(label):\(index + 1)") {
                 extraction.line = trimmed
                 isEmpty = false
                 body(extraction)

@@ -41,7 +41,8 @@ enum SegmentKind: Int, Sendable, Hashable, CaseIterable {
 /// ``NoLayoutRecording``, whose empty methods compile away; ``TCStringLayout`` keeps everything for lint and the
 /// JSON `encoding` object by walking the remembered text again.
 protocol TCStringLayoutRecorder {
-    /// A segment was walked; `reader` stands after its last field. `isIgnored` marks a repeated segment type.
+    /// A segment was walked; `reader` stands after its last field, or after its type for a segment kept unread (of
+    /// unknown type, or `isIgnored`: a repeated segment type).
     mutating func segment(_ kind: SegmentKind, segmentType: Int, view: TextView, reader: BitReader, isIgnored: Bool)
     /// A vendor section of a segment that is used (not of an ignored repeat) was walked.
     mutating func vendorSection(_ field: VendorField, _ scan: VendorSectionScan)

@@ -11,7 +11,8 @@ extension TCString {
     /// - `segments`: the segments in written order, each `{"segment": "core" | "disclosedVendors" |
     ///   "allowedVendors" | "publisherTC" | "unknownSegment", "segmentType": 0-7, "characters": n (data
     ///   characters), "paddingBits": bits after the last field, "paddingIsZero": bool, "trailingEquals": n,
-    ///   "ignored": true for a repeated segment type}`.
+    ///   "ignored": true for a repeated segment type}`. A segment kept unread (unknown type, or ignored) has
+    ///   `"paddingBits": 0` and `"paddingIsZero": true`: where its fields end is not known.
     /// - `vendorConsents`, `vendorLegitimateInterests`, `disclosedVendors`, `allowedVendors` (those present):
     ///   `{"form": "bitField" | "range", "maxVendorId": n, "rangeEntries": n, "idsAboveMaxVendorId": bool}`.
     /// - `publisherRestrictions`: the entries in written order (repeats included),

@@ -11,9 +11,10 @@ struct TCStringLayout: TCStringLayoutRecorder {
         /// Data characters (trailing `=` excluded).
         var characters: Int
         var trailingEquals: Int
-        /// Bits up to the end of the last field.
+        /// Bits up to the end of the last field; all of them for a segment kept unread (unknown or repeated), whose
+        /// padding is unknown.
         var usedBits: Int
-        /// True when every bit after the last field is zero.
+        /// True when every bit after the last field is zero (always for a segment kept unread).
         var paddingIsZero: Bool
         /// True for a repeated segment type (the first one counts).
         var isIgnored: Bool

@@ -95,7 +95,8 @@ struct TCStringScan {
         restrictions = PublisherRestrictionsScan(start: 0, count: 0, isPresent: false, highestID: 0)
     }
 
-    /// Validates and walks one segment after the core; keeps the first of each known type.
+    /// Validates and walks one segment after the core; keeps the first of each known type, and checks only the
+    /// alphabet and the type of a repeat or of an unknown type (kept unread).
     private mutating func scanSegment<Recorder: TCStringLayoutRecorder>(
         _ part: TextView,
         options: DecodingOptions,
@@ -113,14 +114,15 @@ struct TCStringScan {
                 // spec (tcf.md §3): a later segment of type 0 is a second core; vector invalid-tcf-iabtcfv2-002.
                 throw ConsentError(.badValue, field: "segmentType", bitOffset: 0, value: 0)
             case .disclosedVendors, .allowedVendors, .publisherTC:
-                // A segment of a type already read is ignored unread, as one of unknown type is (tcf.md §3: "first
-                // wins in lenient mode", iabtcf-java's rule): its fields count for nothing, so a fault in them
-                // fails nothing either. Strict mode refuses it below.
+                // spec (tcf.md §3): "Recommended: `badValue` in strict mode, first wins in lenient mode" (iabtcf-java):
+                // a segment of a type already read is ignored unread, as one of unknown type is; its fields count
+                // for nothing, so a fault in them fails nothing either. Strict mode refuses it below.
                 isIgnored =
                     switch kind {
                     case .disclosedVendors: disclosedVendors != nil
                     case .allowedVendors: allowedVendors != nil
-                    default: publisherTC != nil
+                    case .publisherTC: publisherTC != nil
+                    case .core, .unknown: false
                     }
                 if isIgnored { break }
                 if kind == .publisherTC {

@@ -433,6 +433,42 @@ import Testing
         }
     }
 
+    /// The batch path of a text file's lines: `bareLine` takes the bare strings (with their labels, made on demand),
+    /// the other lines are extracted in their place among them, a file whose lines `bareLine` all took is not
+    /// "empty", and `stop` ends the walk before the next line.
+    @Test func aTextFilesBareLinesGoToTheBatchPathInOrder() throws {
+        let content = Array("1YNN\n\nus_privacy=1NYN\n1YNY\r\n".utf8)
+        var seen: [String] = []
+        InputExtractor.forEachExtraction(
+            file: "list.txt",
+            content: content,
+            bareLine: { text, label in
+                seen.append("bare \(label()) \(text)")
+                return true
+            }
+        ) { extraction in
+            seen.append("extracted \(extraction.label) \(extraction.line ?? "")")
+        }
+        #expect(seen == ["bare @list.txt:1 1YNN", "extracted @list.txt:3 us_privacy=1NYN", "bare @list.txt:4 1YNY"])
+        var taken = 0
+        InputExtractor.forEachExtraction(
+            file: "bare.txt",
+            content: Array("1YNN\n".utf8),
+            bareLine: { _, _ in
+                taken += 1
+                return true
+            }
+        ) { extraction in Issue.record("\(extraction.label): a file of bare lines is not empty") }
+        #expect(taken == 1)
+        var lines = 0
+        InputExtractor.forEachExtraction(
+            file: "long.txt",
+            content: Array(String(repeating: "us_privacy=1YNN\n", count: 10).utf8),
+            until: { lines == 2 }
+        ) { _ in lines += 1 }
+        #expect(lines == 2)
+    }
+
     /// A file of one bid request a line (a log) is read a line at a time, as the same lines on standard input
     /// are; it failed whole (`badJSON` at the second line). A document over several lines is still read whole.
     @Test func aFileOfJSONLinesIsReadALineAtATime() throws {

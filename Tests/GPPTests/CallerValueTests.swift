@@ -44,7 +44,7 @@ import USPrivacy
             (1, 12, 3, "knownChildSensitiveDataConsents"), (2, 15, 3, "sensitiveDataProcessing"),
         ]
         for (version, sensitive, child, wrong) in cases {
-            guard case .object(var object) = GPPFieldSection(.usNational).jsonValue() else { return }
+            var object = try #require(GPPFieldSection(.usNational).jsonValue().objectValue)
             object["version"] = .int(Int64(version))
             object["sensitiveDataProcessing"] = .array(Array(repeating: .int(0), count: sensitive))
             object["knownChildSensitiveDataConsents"] = .array(Array(repeating: .int(0), count: child))

@@ -54,7 +54,8 @@ final class DecodeSession {
     /// With `--field`: the strings printed, and the fields (by index) that some string had.
     private var decodedCount = 0
     private var fieldsFound: Set<Int> = []
-    /// The JSON line (or the error) of each bare string of standard input, by its text; nil with `--no-cache`.
+    /// The JSON line (or the error) of each bare string of standard input or of a text file, by its text; nil with
+    /// `--no-cache`.
     private let jsonLines: DerivedTextCache?
     /// Where a JSON line is rendered before it is kept.
     private let scratch = Output(.memory)
@@ -75,16 +76,16 @@ final class DecodeSession {
         jsonLines = command.options.json && command.options.cache ? DerivedTextCache(limits: Self.cacheLimits) : nil
     }
 
-    /// A bare string on a line of standard input or of a text file in `--json` mode, named `label` in messages:
-    /// decoded and printed without the rest of the input machinery (the batch fast path). A string seen before
-    /// prints its cached JSON line, the same bytes.
-    func decodeBareLine(_ text: String, label: String) -> Bool {
+    /// A bare string on a line of standard input or of a text file in `--json` mode, named by `label` in a message
+    /// (made only for one): decoded and printed without the rest of the input machinery (the batch fast path). A
+    /// string seen before prints its cached JSON line, the same bytes.
+    func decodeBareLine(_ text: String, label: () -> String) -> Bool {
         guard let jsonLines else {
             do {
                 let decoded = try Codec.decode(text, kind: command.options.kind, strict: command.options.strict)
                 JSONOutput.writeLine(decoded.json, to: io.output)
             } catch {
-                reportBareLine(error, text: text, label: label)
+                reportBareLine(error, text: text, label: label())
             }
             return true
         }
@@ -102,7 +103,7 @@ final class DecodeSession {
         }
         switch result {
         case .success(let line): io.output.writeLine(line)
-        case .failure(let error): reportBareLine(error, text: text, label: label)
+        case .failure(let error): reportBareLine(error, text: text, label: label())
         }
         return true
     }

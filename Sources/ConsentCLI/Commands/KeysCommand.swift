@@ -43,7 +43,7 @@ struct KeysCommand: Command {
                 // A later input whose flag says otherwise is reported, as a second string of a kind is.
                 func conflicting(_ flag: ExtractedInput.Flag, _ key: String) {
                     let message =
-                        "\(flag.source) is '\(flag.text)' here, unlike an earlier input's: \(key) keeps the first"
+                        "\(flag.source) is '\(flag.text)' here, unlike an earlier one: \(key) keeps the first"
                     reporter.note(
                         Diagnostic(.warning, code: "conflictingFlag", field: flag.source, message: message),
                         label: extraction.label
@@ -57,21 +57,23 @@ struct KeysCommand: Command {
                             conflicting(flag, "IABTCF_gdprApplies")
                         }
                     } else {
-                        unreadable(flag, "badGdprFlag", "neither 0 nor 1, IABTCF_gdprApplies is left unset")
+                        let outcome = gdprApplies == nil ? "is left unset" : "keeps the earlier value"
+                        unreadable(flag, "badGdprFlag", "neither 0 nor 1, IABTCF_gdprApplies \(outcome)")
                     }
                 }
                 if let flag = extracted.gppSectionIDs {
                     sectionIDsGiven = true
+                    let outcome = gppSID == nil ? "is left unset" : "keeps the earlier value"
                     switch CrossChecks.sectionIDs(flag.text) {
                     case nil:
-                        unreadable(flag, "badSectionIDs", "not section ids, IABGPP_GppSID is left unset")
+                        unreadable(flag, "badSectionIDs", "not section ids, IABGPP_GppSID \(outcome)")
                     case let ids? where ids.isEmpty:
                         // An empty `gpp_sid=` names no section; an empty key would be a placeholder (§0).
-                        unreadable(flag, "emptyParameter", "no section ids, IABGPP_GppSID is left unset")
+                        unreadable(flag, "emptyParameter", "no section ids, IABGPP_GppSID \(outcome)")
                     case let ids?:
                         if gppSID == nil {
                             gppSID = ids
-                        } else if gppSID != ids {
+                        } else if gppSID?.sorted() != ids.sorted() {
                             conflicting(flag, "IABGPP_GppSID")
                         }
                     }

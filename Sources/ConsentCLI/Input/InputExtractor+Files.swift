@@ -9,19 +9,26 @@ extension InputExtractor {
         return extractions
     }
 
+    /// The input an argument writes: without the line end a copied line may keep, and without a byte order mark
+    /// at its start, which is no part of it either (`"$(cat prefs.json)"` of a file an editor wrote with one; a file
+    /// or standard input drops it where it starts).
+    static func argumentText(_ argument: String) -> String {
+        var text = trimmingLineEnd(argument)
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        return text
+    }
+
     /// Calls `body` with each input that `argument` stands for, as ``extract(_:io:)`` lists them, one at a time: a
-    /// text file of millions of lines is never held as millions of extractions. `bareLine`, when given, sees each
-    /// line of a text file that is a bare string first (``forEachExtraction(file:content:bareLine:_:)``).
+    /// text file of millions of lines is never held as millions of extractions. `bareLine` and `stop` are for the
+    /// lines of a text file (``forEachExtraction(file:content:bareLine:until:_:)``).
     static func forEachExtraction(
         _ argument: String,
         io: CommandIO,
-        bareLine: ((_ text: String, _ label: String) -> Bool)? = nil,
+        bareLine: BareLineHandler? = nil,
+        until stop: () -> Bool = { false },
         _ body: (Extraction) -> Void
     ) {
-        // A byte order mark is no part of an argument either: `"$(cat prefs.json)"` of a file an editor wrote with
-        // one (a file or standard input drops it where it starts).
-        var text = trimmingLineEnd(argument)
-        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        let text = argumentText(argument)
         guard text.hasPrefix("@") else {
             extract(inline: text, label: nil).forEach(body)
             return
@@ -32,7 +39,8 @@ extension InputExtractor {
             body(Extraction(label: text, result: .failure(InputError("unreadableFile", error.description))))
         case .success(let content):
             // A byte order mark is no part of the first line of a text file (documents skip it themselves).
-            forEachExtraction(file: path, content: ByteOrderMark.dropped(from: content), bareLine: bareLine, body)
+            let content = ByteOrderMark.dropped(from: content)
+            forEachExtraction(file: path, content: content, bareLine: bareLine, until: stop, body)
         }
     }
 }

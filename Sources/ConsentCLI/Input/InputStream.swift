@@ -15,7 +15,7 @@ struct InputStream {
     /// (`line 3`, `@list.txt:3`), and returns true when it handled it (the batch fast path). Overlong lines reach
     /// `body` as failed extractions.
     func forEach(
-        bareString: ((_ text: String, _ label: String) -> Bool)? = nil,
+        bareString: InputExtractor.BareLineHandler? = nil,
         _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
     ) {
         guard !arguments.isEmpty else {
@@ -30,19 +30,22 @@ struct InputStream {
                 forEachLineOfStandardInput(bareString: bareString, body)
                 continue
             }
-            let fromFile = argument.hasPrefix("@")
-            let bareLine = bareString.map { handle in
-                { (text: String, label: String) in io.output.writeError != nil || handle(text, label) }
-            }
-            InputExtractor.forEachExtraction(argument, io: io, bareLine: bareLine) { extraction in
+            let text = InputExtractor.argumentText(argument)
+            let fromFile = text.hasPrefix("@")
+            InputExtractor.forEachExtraction(
+                argument,
+                io: io,
+                bareLine: bareString,
+                until: { io.output.writeError != nil }
+            ) { extraction in
                 if io.output.writeError != nil { return }
-                body(extraction, fromFile ? extraction.line ?? extraction.label : argument)
+                body(extraction, fromFile ? extraction.line ?? extraction.label : text)
             }
         }
     }
 
     private func forEachLineOfStandardInput(
-        bareString: ((_ text: String, _ label: String) -> Bool)?,
+        bareString: InputExtractor.BareLineHandler?,
         _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
     ) {
         io.input.forEachLine { number, line in
@@ -56,7 +59,7 @@ struct InputStream {
             case .text(let raw):
                 let text = InputExtractor.trimmingLineEnd(raw)
                 if InputExtractor.isBlank(text) { return }
-                if let bareString, InputExtractor.isBareString(text), bareString(text, "line \(number)") { return }
+                if let bareString, InputExtractor.isBareString(text), bareString(text, { "line \(number)" }) { return }
                 // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
                 for extraction in InputExtractor.extract(inline: text, label: "line \(number)") {
                     body(extraction, text)
