@@ -56,6 +56,16 @@ public enum GPPSection: Sendable, Hashable {
         }
     }
 
+    /// The id of the section whose API prefix is `prefix` (`usnat`: 7), or nil when no section has it.
+    public static func id(ofPrefix prefix: String) -> Int? {
+        switch prefix {
+        case "tcfeuv1": 1
+        case "tcfeuv2": 2
+        case "uspv1": 6
+        default: GPPSectionDeclaration.declaration(prefix: prefix)?.id
+        }
+    }
+
     /// The section's text: the decoded text while nothing changed, else canonical.
     /// - Throws: `valueOutOfRange` when a value does not fit its field, or when an unknown section's text would not
     ///   read back as that one section (``UnknownGPPSection/encoded()``).

@@ -208,6 +208,26 @@ import Testing
         #expect(missing.contains(#"the member "version" is missing"#), "\(missing)")
     }
 
+    /// A section under a name no section has is named as the fault: the message said `sectionIds` was missing (with
+    /// `--defaults`, which lists the sections it knows) or showed the whole `sections` object. `usnatv1`, usnat's
+    /// name in CMPs' `parsedSections` and in iabgpp-es 3.0, is said to be that.
+    @Test func encodeNamesASectionNameNoSectionHas() {
+        let listed = #"{"type":"gpp","version":1,"sectionIds":[7],"sections":{"usnatv1":{"saleOptOut":1}}}"#
+        for arguments in [
+            ["encode", listed], ["encode", "--defaults", #"{"type":"gpp","sections":{"usnatv1":{"saleOptOut":1}}}"#],
+        ] {
+            let result = run(arguments)
+            #expect(result.status == 1)
+            #expect(result.error.contains(#""usnatv1" is no section's name (usnatv1 is an old name of usnat)"#))
+            #expect(!result.error.contains("is missing"), "\(result.error)")
+        }
+        let unknown = run(["encode", "--defaults", #"{"type":"gpp","sections":{"usnat":{},"usxx":{}}}"#]).error
+        #expect(unknown.contains(#""usxx" is no section's name;"#), "\(unknown)")
+        #expect(
+            run(["encode", "--defaults", #"{"type":"gpp","sections":{"usnat":{},"30":{"raw":"BA"}}}"#]).status == 0
+        )
+    }
+
     /// `--defaults`: a document names only what it sets. The string it gives decodes to those values and the
     /// defaults, and a TC string has the disclosed vendors segment TCF 2.3 requires, with the vendors it names
     /// (lint finds nothing missing or undisclosed).

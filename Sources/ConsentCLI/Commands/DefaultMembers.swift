@@ -98,12 +98,7 @@ enum DefaultMembers {
 
     /// The id of the section under `key` in `sections`: its API prefix, or its id written as text.
     private static func sectionID(of key: String) -> Int? {
-        switch key {
-        case "tcfeuv1": 1
-        case "tcfeuv2": 2
-        case "uspv1": 6
-        default: GPPSectionDeclaration.declaration(prefix: key)?.id ?? Int(key)
-        }
+        GPPSection.id(ofPrefix: key) ?? Int(key)
     }
 
     private static func completingSection(_ section: JSONObject, key: String) throws(ConsentError) -> JSONValue {

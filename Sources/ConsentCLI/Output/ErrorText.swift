@@ -19,8 +19,10 @@ enum ErrorText {
         guard error.code != .unknownFormat, error.code != .badJSON, let first = input.unicodeScalars.first,
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
         else {
+            let sectionName = sectionNameHint(for: error, in: input)
             return withLine(text(for: error, input: input), of: error, in: input) + keyHint(for: error, in: input)
-                + memberHint(for: error, in: input) + sectionCountHint(for: error, in: input)
+                + (sectionName.isEmpty ? memberHint(for: error, in: input) : sectionName)
+                + sectionCountHint(for: error, in: input)
                 + usPrivacyLengthHint(for: error, in: input) + emptySectionHint(for: error)
                 + otherSections(of: input, failing: error) + policyHint(for: error, in: input)
         }
@@ -87,6 +89,20 @@ enum ErrorText {
         let everywhere = values(of: key, in: root)
         if everywhere.isEmpty { return missing }
         return everywhere.count == 1 ? refused(everywhere[0]) : ""
+    }
+
+    /// For a GPP document refused for its `sections` or `sectionIds`: the first key of `sections` that names no
+    /// section, where the member's value alone would not say why (`usnatv1`, which CMPs' `parsedSections` and
+    /// iabgpp-es 3.0 call usnat, is said so).
+    private static func sectionNameHint(for error: ConsentError, in document: String) -> String {
+        guard error.code == .badJSON, error.format == .gpp, error.characterOffset == nil,
+            ["sections", "sectionIds"].contains(error.field.description),
+            let sections = (try? JSONValue(parsing: document))?["sections"]?.objectValue,
+            let key = sections.keys.first(where: { GPPSection.id(ofPrefix: $0) == nil && Int($0) == nil })
+        else { return "" }
+        let oldName = key == "usnatv1" ? " (usnatv1 is an old name of usnat)" : ""
+        return ": \"\(key)\" is no section's name\(oldName); a section is named as decode --json names it (tcfeuv2,"
+            + " uspv1, usnat, usca, ...) or by its id"
     }
 
     /// The values of every member named `key` in `value` and the objects and arrays it holds.
