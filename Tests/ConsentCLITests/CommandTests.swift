@@ -208,6 +208,41 @@ import Testing
         #expect(missing.contains(#"the member "version" is missing"#), "\(missing)")
     }
 
+    /// encode reads `@FILE` (its documents, as standard input holds them) and `-` among other operands, as the
+    /// other commands read their inputs; `@file` was refused as `bad JSON at character 0`.
+    @Test func encodeReadsFilesAndStandardInputAmongItsOperands() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("consent-docs-\(UUID()).jsonl")
+        let usp = { (notice: String) in
+            #"{"type":"usp","version":1,"notice":"\#(notice)","optOutSale":"N","lspaCovered":"N"}"#
+        }
+        try Data((usp("Y") + "\n" + usp("N") + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = run(["encode", usp("-"), "@" + file.path, "-"], input: usp("Y"))
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "1-NN\n1YNN\n1NNN\n1YNN\n")
+        let missing = run(["encode", "@/nonexistent/docs.json"])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("unreadableFile"), "\(missing.error)")
+    }
+
+    /// What is wrong with a document's `type`, or that it is a string and not a JSON form, is said: these all said
+    /// only `bad JSON in type` or `bad JSON at character 0`.
+    @Test func encodeSaysWhatIsWrongWithTheTypeOrThatItWasGivenAString() {
+        let cases = [
+            (#"{"version":1}"#, #"the member "type" is missing (tcf, gpp, usp or ac)"#),
+            (#"{"type":"xyz"}"#, #""xyz" is not a type (tcf, gpp, usp or ac)"#),
+            ("[1]", #"the document is not an object with a "type""#),
+            ("1YNN", "this is a consent string, not its JSON form"),
+            ("CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA", "this is a consent string, not its JSON form"),
+        ]
+        for (document, hint) in cases {
+            let result = run(["encode", document])
+            #expect(result.status == 1)
+            #expect(result.error.contains(hint), "\(document): \(result.error)")
+        }
+        #expect(!run(["encode", "hello"]).error.contains("consent string"))
+    }
+
     /// A section under a name no section has is named as the fault: the message said `sectionIds` was missing (with
     /// `--defaults`, which lists the sections it knows) or showed the whole `sections` object. `usnatv1`, usnat's
     /// name in CMPs' `parsedSections` and in iabgpp-es 3.0, is said to be that.
@@ -486,6 +521,23 @@ import Testing
         let decoded = try jsonLines(run(["decode", "--json", "@" + file.path]).output)
         #expect(decoded.count == 7)
         #expect(decoded.map { $0["type"]?.stringValue } == ["usp", "usp", "error", "usp", "usp", "gpp", "error"])
+    }
+
+    /// explain reads standard input as the other commands do (no input, or `-` among others; it was a usage error
+    /// and a literal `-`), and an input with nothing to walk fails with a message (it printed nothing, status 0).
+    @Test func explainReadsStandardInputAndSaysWhenThereIsNothingToExplain() {
+        let fromInput = run(["explain", "--json"], input: "1YNN\n")
+        #expect(fromInput.status == 0, "\(fromInput.error)")
+        #expect(fromInput.output == run(["explain", "--json", "1YNN"]).output)
+        let dash = run(["explain", "--json", "1NNN", "-"], input: "1YNN\n")
+        #expect(dash.output == run(["explain", "--json", "1NNN", "1YNN"]).output)
+        for (arguments, what) in [
+            (["gdpr=1"], "consent string"), (["--kind", "tcf", "us_privacy=1YNN"], "tcf string"),
+        ] {
+            let result = run(["explain"] + arguments)
+            #expect(result.status == 1)
+            #expect(result.error.contains("empty: no \(what) to explain in the input"), "\(result.error)")
+        }
     }
 
     /// tcf.md §9 "neither in the future" holds for the TC string of GPP section 2 too (the GPP path had no clock).
@@ -827,10 +879,6 @@ import Testing
         #expect(error["field"] == .string("purposeLegitimateInterests"))
         #expect(error["bitOffset"] == .int(176))
         #expect(objects.last == (try JSONValue(parsing: run(["decode", "--json", string]).output)))
-    }
-
-    @Test func explainNeedsAnInput() {
-        #expect(run(["explain"]).status == 64)
     }
 
     @Test func explainCountsBitsFromEachSegment() throws {

@@ -115,21 +115,10 @@ final class DecodeSession {
 
     /// One input: its strings printed (or their errors reported), then the cross-checks.
     func decode(_ extraction: InputExtractor.Extraction, input: String) {
-        let extracted: ExtractedInput
-        switch extraction.result {
-        case .failure(let error):
+        guard let decoded = command.options.decoded(extraction, input: input, reporting: reporter) else {
             failed = true
-            reporter.report(error, input: input, label: extraction.label)
             return
-        case .success(let value):
-            extracted = value
         }
-        let decoded = DecodedInput(
-            label: extraction.label,
-            input: extracted,
-            kind: command.options.kind,
-            strict: command.options.strict
-        )
         if decoded.hasFailures { failed = true }
         let findings = CrossChecks.diagnostics(for: decoded)
         if !command.options.fields.isEmpty {

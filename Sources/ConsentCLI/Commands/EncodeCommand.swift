@@ -1,15 +1,15 @@
 import ConsentInput
 import ConsentKit
 
-/// `consent encode [JSON|-]`: JSON forms back to strings, one per line. Standard input may hold any number of
-/// documents (JSON Lines, or pretty-printed objects one after another).
+/// `consent encode [JSON|@FILE|-]...`: JSON forms back to strings, one per line. Standard input and a file may hold
+/// any number of documents (JSON Lines, or pretty-printed objects one after another).
 struct EncodeCommand: Command {
     static let name = "encode"
     static let abstract = "Turn the JSON form of `decode --json` back into the string"
     static let usage = HelpText.encodeUsage
     static let help = HelpText.encode
 
-    /// The options; the operands are the documents (none: standard input).
+    /// The options; the operands are the documents, files of documents (`@FILE`) or standard input (`-`, or none).
     let options: CommandOptions
 
     /// Documents longer than this are refused, with an error. The longest JSON that `decode --json` prints for a
@@ -31,6 +31,8 @@ struct EncodeCommand: Command {
         var failed = false
         var number = 0
         let encode = { (text: String?) in
+            // Output that cannot be written (a reader gone, a full disk) ends the run: nothing after could reach it.
+            guard io.output.writeError == nil else { return }
             number += 1
             let label = "document \(number)"
             guard let text else {
@@ -45,14 +47,26 @@ struct EncodeCommand: Command {
             }
             if !encodeDocument(text, label: label, io: io, reporter: reporter) { failed = true }
         }
-        if !options.operands.isEmpty {
-            for document in options.operands { encode(document) }
-        } else {
+        for operand in options.operands.isEmpty ? ["-"] : options.operands {
+            guard io.output.writeError == nil else { break }
             // Blocks, not lines: a document may span lines, and its one line may be far longer than a line of
             // decode's input may be.
             var scanner = JSONDocumentScanner(limit: maximumDocumentLength)
-            io.input.forEachBlock { scanner.feed($0, encode) }
-            scanner.finish(encode)
+            if operand == "-" {
+                io.input.forEachBlock { scanner.feed($0, encode) }
+            } else if operand.hasPrefix("@") {
+                switch io.readFile(String(operand.dropFirst())) {
+                case .success(let content): scanner.feed(ByteOrderMark.dropped(from: content), encode)
+                case .failure(let error):
+                    reporter.report(InputError("unreadableFile", error.description), input: operand, label: operand)
+                    failed = true
+                }
+            } else {
+                encode(operand)
+                continue
+            }
+            // What is left is a document cut short, unless the reading stopped because the output failed.
+            if io.output.writeError == nil { scanner.finish(encode) }
         }
         return failed ? .failure : .success
     }

@@ -14,7 +14,6 @@ struct ExplainCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         options = try CommandOptions(arguments, accepting: [.json, .kind, .strict])
-        guard !options.operands.isEmpty else { throw UsageError("explain needs a string to explain") }
     }
 
     func run(io: CommandIO) -> ExitCode {
@@ -22,51 +21,51 @@ struct ExplainCommand: Command {
         let reporter = options.reporter(io: io)
         var failed = false
         var first = true
-        for input in options.operands {
-            InputExtractor.forEachExtraction(input, io: io) { extraction in
-                let extracted: ExtractedInput
-                switch extraction.result {
-                case .failure(let error):
-                    failed = true
-                    reporter.report(error, input: input, label: extraction.label)
-                    return
-                case .success(let value):
-                    extracted = value
+        if options.operands.isEmpty && io.input.isTerminal {
+            io.error.writeLine("Reading inputs from standard input, one per line (end with Ctrl-D).")
+            io.error.flush()
+        }
+        InputStream(arguments: options.operands, io: io).forEach { extraction, input in
+            // Decoded as `decode` decodes it: the decoder, not the walk, tells whether the string is valid.
+            guard let decoded = options.decoded(extraction, input: input, reporting: reporter) else {
+                failed = true
+                return
+            }
+            // An input with nothing to walk (`gdpr=1`, or no string of the --kind asked for) is said so, not passed
+            // over in silence.
+            if decoded.items.isEmpty {
+                failed = true
+                let what = options.kind.map { "\($0.rawValue) string" } ?? "consent string"
+                let error = InputError("empty", "no \(what) to explain in the input")
+                reporter.report(error, input: input, label: extraction.label)
+                return
+            }
+            for item in decoded.items {
+                let signal = item.signal
+                let decodes = if case .success = item.result { true } else { false }
+                if let kind = Self.kind(of: item) {
+                    let segments = Explanation.segments(of: signal.text, kind: kind)
+                    if segments.contains(where: { $0.failure != nil }) { failed = true }
+                    if options.json {
+                        // A string that does not decode gets one error object: the decoder's, below, as
+                        // `decode --json` prints it. The walk's own are for a string the decoder read.
+                        Explanation.writeJSON(
+                            segments,
+                            input: signal.text,
+                            includingFailures: decodes,
+                            to: io.output
+                        )
+                    } else {
+                        if !first { io.output.writeLine() }
+                        first = false
+                        let title = (signal.source.map { $0 + ": " } ?? "") + Explanation.title(kind)
+                        io.output.writeLine(style.heading(title) + "  " + style.note(signal.text))
+                        for line in Explanation.render(segments, style: style) { io.output.writeLine(line) }
+                    }
                 }
-                // Decoded as `decode` decodes it: the decoder, not the walk, tells whether the string is valid.
-                let decoded = DecodedInput(
-                    label: extraction.label,
-                    input: extracted,
-                    kind: options.kind,
-                    strict: options.strict
-                )
-                for item in decoded.items {
-                    let signal = item.signal
-                    let decodes = if case .success = item.result { true } else { false }
-                    if let kind = Self.kind(of: item) {
-                        let segments = Explanation.segments(of: signal.text, kind: kind)
-                        if segments.contains(where: { $0.failure != nil }) { failed = true }
-                        if options.json {
-                            // A string that does not decode gets one error object: the decoder's, below, as
-                            // `decode --json` prints it. The walk's own are for a string the decoder read.
-                            Explanation.writeJSON(
-                                segments,
-                                input: signal.text,
-                                includingFailures: decodes,
-                                to: io.output
-                            )
-                        } else {
-                            if !first { io.output.writeLine() }
-                            first = false
-                            let title = (signal.source.map { $0 + ": " } ?? "") + Explanation.title(kind)
-                            io.output.writeLine(style.heading(title) + "  " + style.note(signal.text))
-                            for line in Explanation.render(segments, style: style) { io.output.writeLine(line) }
-                        }
-                    }
-                    if case .failure(let error) = item.result {
-                        failed = true
-                        reporter.report(error, input: signal.text, label: extraction.label, source: signal.source)
-                    }
+                if case .failure(let error) = item.result {
+                    failed = true
+                    reporter.report(error, input: signal.text, label: extraction.label, source: signal.source)
                 }
             }
         }

@@ -29,7 +29,7 @@ enum HelpText {
         EXIT STATUS:
           0    success
           1    an input failed: it did not decode or encode, or lint found an error-level diagnostic
-          64   usage error: an unknown option, a missing value, a bad --kind
+          64   usage error: an unknown option, a missing or bad value (--kind, a --gvl file that cannot be read)
           74   standard output could not be written (a full disk); a closed pipe (| head) is not an error
 
         EXAMPLES:
@@ -162,7 +162,7 @@ enum HelpText {
     // MARK: - encode
 
     static let encodeUsage = """
-        USAGE: consent encode [--defaults] [<json> | -]
+        USAGE: consent encode [--defaults] [<json> | @FILE | -] ...
 
         """
 
@@ -171,8 +171,9 @@ enum HelpText {
 
         \(encodeUsage)
         ARGUMENTS:
-          <json>                A JSON document (quote it for the shell). None, or -: read standard input,
-                                which may hold several documents (JSON Lines, or one pretty-printed object).
+          <json>                A JSON document (quote it for the shell). @FILE: the documents of a file.
+                                None, or -: read standard input. A file or standard input may hold several
+                                documents (JSON Lines, or pretty-printed objects one after another).
 
         OPTIONS:
           --defaults            Members a document leaves out take their defaults, so it names only what it
@@ -227,7 +228,8 @@ enum HelpText {
                                 "field","message"} ("field" empty when the finding is about the whole
                                 string), and "source" (the parameter or member) for a string taken from a
                                 URL, bid request or other input.
-          -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind.
+          -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind;
+                                from URLs, bid requests and preferences keep only strings of that kind.
           --color <when>        auto (default), always or never.
           -h, --help            Show this help.
 
@@ -252,7 +254,7 @@ enum HelpText {
     // MARK: - diff
 
     static let diffUsage = """
-        USAGE: consent diff [--json] [--kind <kind>] <first> <second>
+        USAGE: consent diff [--json] [--kind <kind>] [--color <when>] <first> <second>
 
         """
 
@@ -292,7 +294,7 @@ enum HelpText {
     // MARK: - stats
 
     static let statsUsage = """
-        USAGE: consent stats [--json] [--kind <kind>] [--vendor <id> ...] [<input> ...]
+        USAGE: consent stats [--json] [--kind <kind>] [--vendor <id> ...] [--color <when>] [<input> ...]
 
         """
 
@@ -337,7 +339,7 @@ enum HelpText {
     // MARK: - explain
 
     static let explainUsage = """
-        USAGE: consent explain [--json] [--kind <kind>] [--strict] [--color <when>] <input> ...
+        USAGE: consent explain [--json] [--kind <kind>] [--strict] [--color <when>] [<input> ...]
 
         """
 
@@ -347,7 +349,8 @@ enum HelpText {
 
         \(explainUsage)
         ARGUMENTS:
-          <input>               A string, URL, cookies, bid request or @FILE (see consent help decode).
+          <input>               A string, URL, cookies, bid request or @FILE (see consent help decode). None,
+                                or -: read standard input, one input per line.
 
         OPTIONS:
           -j, --json            One JSON object per field: {"input","segment","field","bitOffset","width",
@@ -363,7 +366,8 @@ enum HelpText {
         in place of "bitOffset", a width in characters, and the characters as "bits".
 
         A string that does not decode shows the fields that could be read, then the error that consent decode
-        prints for it (with --json, its error object), and the exit status is 1.
+        prints for it (with --json, its error object), and the exit status is 1; so does an input that holds no
+        string to explain (gdpr=1 alone).
 
         EXAMPLES:
           consent explain CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA
@@ -375,7 +379,7 @@ enum HelpText {
 
     static let keysUsage = """
         USAGE: consent keys [--format json|plist|android-xml] [--cmp-sdk-id <id>] [--cmp-sdk-version <n>]
-                            <input> ...
+                            [--kind <kind>] [--color <when>] [<input> ...]
 
         """
 
@@ -386,9 +390,10 @@ enum HelpText {
         \(keysUsage)
         ARGUMENTS:
           <input>               Strings, a URL, a bid request or @FILE (see consent help decode); the strings
-                                of all inputs together make one set of keys. An app stores one string of a
-                                kind and one value of each flag: the first input's, with a warning for a
-                                later one that says otherwise.
+                                of all inputs together make one set of keys. None, or -: read standard input,
+                                one input per line. An app stores one string of a kind and one value of
+                                each flag: the first input's, with a warning for a later one that says
+                                otherwise.
 
         OPTIONS:
           --format <format>     json (default), plist (iOS, XML property list) or android-xml (a
@@ -397,6 +402,9 @@ enum HelpText {
                                 IABGPP_TCFEU2_CmpSdkID with a GPP tcfeuv2 section).
           --cmp-sdk-version <n> The CMP SDK's version, written as IABTCF_CmpSdkVersion (and
                                 IABGPP_TCFEU2_CmpSdkVersion).
+          -k, --kind <kind>     Read bare strings as tcf, gpp, usp or ac; from URLs, bid requests and
+                                preferences keep only strings of that kind.
+          --color <when>        auto (default), always or never (for the messages).
           -h, --help            Show this help.
 
         Keys whose value only the CMP knows are never guessed: IABTCF_gdprApplies is written from a gdpr flag

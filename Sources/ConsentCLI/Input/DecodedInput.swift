@@ -39,6 +39,24 @@ struct DecodedInput {
         }
     }
 
+    /// Decodes every string of `extraction` as ``init(label:input:kind:strict:)`` does; nil when the input could not
+    /// be read, which is reported through `reporter` (with `input`, the text it came from).
+    init?(
+        _ extraction: InputExtractor.Extraction,
+        input: String,
+        kind: ConsentFormat?,
+        strict: Bool,
+        reporting reporter: FailureReporter
+    ) {
+        switch extraction.result {
+        case .failure(let error):
+            reporter.report(error, input: input, label: extraction.label)
+            return nil
+        case .success(let extracted):
+            self.init(label: extraction.label, input: extracted, kind: kind, strict: strict)
+        }
+    }
+
     /// The strings of `input` to decode, and the kinds left out. With `kind`, a bare string is read as that kind,
     /// and of a URL, bid request or preferences file only the strings of that kind are kept.
     static func signals(
@@ -64,5 +82,19 @@ struct DecodedInput {
             if case .success(let decoded) = item.result, decoded.kind == kind { return decoded }
         }
         return nil
+    }
+}
+
+extension CommandOptions {
+    /// The strings of `extraction` decoded with these options' `--kind` and `--strict`; nil when the input could not
+    /// be read, which is reported through `reporter` (with `input`, the text it came from).
+    func decoded(
+        _ extraction: InputExtractor.Extraction,
+        input: String,
+        reporting reporter: FailureReporter
+    )
+        -> DecodedInput?
+    {
+        DecodedInput(extraction, input: input, kind: kind, strict: strict, reporting: reporter)
     }
 }

@@ -21,6 +21,7 @@ enum ErrorText {
         else {
             let sectionName = sectionNameHint(for: error, in: input)
             return withLine(text(for: error, input: input), of: error, in: input) + keyHint(for: error, in: input)
+                + typeHint(for: error, in: input) + notJSONHint(for: error, in: input)
                 + (sectionName.isEmpty ? memberHint(for: error, in: input) : sectionName)
                 + sectionCountHint(for: error, in: input)
                 + usPrivacyLengthHint(for: error, in: input) + emptySectionHint(for: error)
@@ -89,6 +90,28 @@ enum ErrorText {
         let everywhere = values(of: key, in: root)
         if everywhere.isEmpty { return missing }
         return everywhere.count == 1 ? refused(everywhere[0]) : ""
+    }
+
+    /// For a JSON document refused for its `type` (no format chosen yet): that it is missing, or that its value is
+    /// none of the four kinds.
+    private static func typeHint(for error: ConsentError, in document: String) -> String {
+        guard error.code == .badJSON, error.format == nil, error.field.description == "type",
+            let root = try? JSONValue(parsing: document)
+        else { return "" }
+        let kinds = "tcf, gpp, usp or ac"
+        guard root.objectValue != nil else { return ": the document is not an object with a \"type\" (\(kinds))" }
+        guard let type = root["type"] else { return ": the member \"type\" is missing (\(kinds))" }
+        return ": \(type.serialized()) is not a type (\(kinds))"
+    }
+
+    /// For text refused as JSON that is no JSON at all (`1YNN`, a TC string): what encode reads instead.
+    private static func notJSONHint(for error: ConsentError, in document: String) -> String {
+        guard error.code == .badJSON, error.format == nil, error.field.utf8CodeUnitCount == 0,
+            let first = document.unicodeScalars.first(where: { !$0.properties.isWhitespace }),
+            !"{[\"".unicodeScalars.contains(first), (try? ConsentString.detectFormat(of: document)) != nil
+        else { return "" }
+        return "; this is a consent string, not its JSON form: consent decode reads it (decode --json | encode"
+            + " gives it back)"
     }
 
     /// For a GPP document refused for its `sections` or `sectionIds`: the first key of `sections` that names no
