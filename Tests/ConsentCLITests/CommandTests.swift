@@ -489,6 +489,16 @@ import Testing
         #expect(lint.map { $0["input"]?.stringValue } == ["1YNN"])
     }
 
+    /// Each place of a request (URL, cookies) is its own block, named by its place as decode names it: both blocks
+    /// had the request's label alone, and could not be told apart.
+    @Test func lintNamesEachPlaceOfARequest() {
+        let curl = "curl 'https://ads.example/bid?gdpr=1&gdpr_consent=\(Self.tcString)' -H 'Cookie: usprivacy=1YNN'"
+        let headings = run(["lint", "--color", "never", curl]).output.split(separator: "\n")
+            .filter { !$0.hasPrefix(" ") && !$0.isEmpty }
+        #expect(headings.map { $0.split(separator: " ").first ?? "" } == ["URL", "cookies"], "\(headings)")
+        #expect(headings.allSatisfy { $0.contains("curl GET ads.example/bid") }, "\(headings)")
+    }
+
     /// The results of an @FILE's lines name each line, as they do for lines of standard input: they all said
     /// `"input":"@file"` and could not be told apart.
     @Test func lintJSONOfAFileNamesEachLine() throws {
@@ -521,6 +531,25 @@ import Testing
         let decoded = try jsonLines(run(["decode", "--json", "@" + file.path]).output)
         #expect(decoded.count == 7)
         #expect(decoded.map { $0["type"]?.stringValue } == ["usp", "usp", "error", "usp", "usp", "gpp", "error"])
+    }
+
+    /// What only --strict refuses as a bad value says what it is and which lint finding names it: these said only
+    /// `value 1` (a valid segment type) or `value 1` (the id of `01`).
+    @Test func strictRefusalsOfABadValueSayWhatIsWrong() {
+        let core = "CN-EdYAN-EdYAAKABBENBkEgAAAAAAAAAAYgAAAAAAAA"
+        let cases = [
+            (core + ".IABq.IABq", "a second segment of this type, which --strict refuses"),
+            (core + ".gA", "segment type 4 is not defined, which --strict refuses"),
+            ("DBABMA~" + core + ".IABq.IABq", "lint: duplicateSegment"),
+            ("2~01.35~dv.", "an id written with a leading zero, which --strict refuses (lint: leadingZeros)"),
+        ]
+        for (string, hint) in cases {
+            let result = run(["decode", "--strict", string])
+            #expect(result.status == 1)
+            #expect(result.error.contains(hint), "\(string): \(result.error)")
+            #expect(run(["decode", string]).status == 0, "\(string) decodes without --strict")
+        }
+        #expect(!run(["decode", "2~0.35~dv."]).error.contains("leading zero"))
     }
 
     /// explain reads standard input as the other commands do (no input, or `-` among others; it was a usage error

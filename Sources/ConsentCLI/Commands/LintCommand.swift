@@ -34,7 +34,11 @@ struct LintCommand: Command {
             } else {
                 if !first { io.output.writeLine() }
                 first = false
-                writePretty(findings, label: extraction.label, style: style, to: io.output)
+                // The place of a request (its URL, body, cookies) is named as decode names it: one request gives one
+                // block a place, all with the request's label.
+                let form = (try? extraction.result.get()).map(\.form)
+                let place = form.map { $0 == .string ? "" : $0.rawValue + " " } ?? ""
+                writePretty(findings, place: place, label: extraction.label, style: style, to: io.output)
             }
         }
         return failed ? .failure : .success
@@ -93,12 +97,12 @@ struct LintCommand: Command {
         )
     }
 
-    private func writePretty(_ findings: [Finding], label: String, style: Style, to output: Output) {
+    private func writePretty(_ findings: [Finding], place: String, label: String, style: Style, to output: Output) {
         let errors = findings.filter { $0.diagnostic.severity == .error }.count
         let warnings = findings.filter { $0.diagnostic.severity == .warning }.count
         var summary = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         if findings.isEmpty { summary = "no findings" }
-        output.writeLine(style.heading(FailureReporter.shortened(label)) + "  " + style.note(summary))
+        output.writeLine(style.heading(place + FailureReporter.shortened(label)) + "  " + style.note(summary))
         for finding in findings {
             output.writeLine("  " + diagnosticLine(finding.diagnostic, source: finding.source, style: style))
         }

@@ -25,7 +25,8 @@ enum ErrorText {
                 + (sectionName.isEmpty ? memberHint(for: error, in: input) : sectionName)
                 + sectionCountHint(for: error, in: input)
                 + usPrivacyLengthHint(for: error, in: input) + emptySectionHint(for: error)
-                + otherSections(of: input, failing: error) + policyHint(for: error, in: input)
+                + strictHint(for: error, in: input) + otherSections(of: input, failing: error)
+                + policyHint(for: error, in: input)
         }
         return text(for: error, input: input)
             + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
@@ -90,6 +91,31 @@ enum ErrorText {
         let everywhere = values(of: key, in: root)
         if everywhere.isEmpty { return missing }
         return everywhere.count == 1 ? refused(everywhere[0]) : ""
+    }
+
+    /// For what only `--strict` refuses as a `badValue` (a repeated or undefined TC segment type, an AC id with a
+    /// leading zero): what is wrong, which the value alone does not say, and the lint finding that names it.
+    private static func strictHint(for error: ConsentError, in input: String) -> String {
+        guard error.code == .badValue else { return "" }
+        if error.format == .ac, let offset = error.characterOffset, offset >= 0 {
+            let digits = input.utf8.dropFirst(offset).prefix(2)
+            guard digits.first == UInt8(ascii: "0"), let next = digits.dropFirst().first, next >= 0x30, next <= 0x39
+            else { return "" }
+            return "; an id written with a leading zero, which --strict refuses (lint: leadingZeros)"
+        }
+        guard error.format == .tcf || error.format == .gpp, error.field.description == "segmentType",
+            let type = error.value
+        else { return "" }
+        switch type {
+        case 1...3:
+            return "; a second segment of this type, which --strict refuses (without it the first counts; lint:"
+                + " duplicateSegment)"
+        case 4...7:
+            return "; segment type \(type) is not defined, which --strict refuses (without it the segment is kept"
+                + " unread; lint: unknownSegment)"
+        default:
+            return ""
+        }
     }
 
     /// For a JSON document refused for its `type` (no format chosen yet): that it is missing, or that its value is
