@@ -552,6 +552,14 @@ import Testing
         #expect(!run(["decode", "2~0.35~dv."]).error.contains("leading zero"))
     }
 
+    /// An input that is no consent string because of a control character the terminal did not show (a colour code
+    /// copied from a log) says where it is; it listed the four kinds and nothing else.
+    @Test func aControlCharacterInAnUnknownInputIsPointedAt() {
+        let coloured = run(["decode", "1Y\u{1B}[31mN"]).error
+        #expect(coloured.contains("U+001B at character 2 (the start of a terminal's colour code)"), "\(coloured)")
+        #expect(!run(["decode", "hello"]).error.contains("control character"))
+    }
+
     /// explain reads standard input as the other commands do (no input, or `-` among others; it was a usage error
     /// and a literal `-`), and an input with nothing to walk fails with a message (it printed nothing, status 0).
     @Test func explainReadsStandardInputAndSaysWhenThereIsNothingToExplain() {

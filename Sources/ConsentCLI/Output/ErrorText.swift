@@ -326,8 +326,20 @@ enum ErrorText {
                 + "\(kinds): its first character begins none of them"
         default:
             if let format = error.format { return "not \(Explanation.title(format).lowercasedArticle)" }
-            return "not \(kinds)"
+            return "not \(kinds)" + controlCharacterHint(in: input)
         }
+    }
+
+    /// For an input holding a control character (an escape sequence of a terminal's colours, copied from a log): the
+    /// first one and where it is, which the terminal did not show.
+    private static func controlCharacterHint(in input: String) -> String {
+        guard let offset = input.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) else { return "" }
+        let position = input.utf8.distance(from: input.utf8.startIndex, to: offset)
+        let hex = String(input.utf8[offset], radix: 16, uppercase: true)
+        let name = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+        let what =
+            input.utf8[offset] == 0x1B ? "the start of a terminal's colour code" : "which a terminal does not show"
+        return "; it holds a control character, \(name) at character \(position) (\(what))"
     }
 
     private static func printable(_ value: Int64) -> String? {
