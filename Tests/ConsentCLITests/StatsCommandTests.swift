@@ -71,6 +71,18 @@ import Testing
         #expect(stats["ac"]?["consentedProviders"] == .object(JSONObject([("1", .int(1)), ("35", .int(1))])))
     }
 
+    /// A GPP string's uspv1 section is counted as a US Privacy string, as its section 2 is as a TC string: the
+    /// opt-outs of a GPP stream were left out of the US Privacy counts (only the section itself was counted).
+    @Test func aGPPStringsUSPrivacySectionCountsAsAUSPrivacyString() throws {
+        let result = run(["stats", "--json"], input: "DBABTA~1YYN\n1YNN\n")
+        let usp = try #require(try JSONValue(parsing: result.output)["usp"])
+        #expect(usp["strings"] == .int(2))
+        #expect(usp["inGPP"] == .int(1))
+        #expect(usp["optOutSale"] == .object(JSONObject([("N", .int(1)), ("Y", .int(1))])))
+        let text = run(["stats", "--color", "never"], input: "DBABTA~1YYN\n1YNN\n").output
+        #expect(text.contains("US Privacy strings: 2 (1 of them GPP section 6)"), "\(text)")
+    }
+
     /// Provider ids past 16 bits (Google's list has 66531) are counted, ranked and printed like the others.
     @Test func countsProviderIdsPastSixteenBits() throws {
         let input = "2~35.66531~dv.70000\n2~66531~dv.\n1~2147483647\n"

@@ -320,7 +320,8 @@ enum HelpText {
 
         An input is an argument, a line or a request (a curl command, an HTTP request, a HAR entry: one input
         however many of its URL, body and cookies carry strings). TC strings are counted wherever they are:
-        standalone and as GPP section 2 (v1.1 strings are counted apart, as "legacy", not read further). A GPP
+        standalone and as GPP section 2 (v1.1 strings are counted apart, as "legacy", not read further), and
+        so are US Privacy strings, as GPP section 6 ("inGPP" counts the ones found in GPP strings). A GPP
         section's opt-outs count the strings whose field is 1 (opted out); GPC counts the GPC subsections that
         say true, n/a where the section's layout has none. Percentages are of the strings of that kind (or that
         section). A string that does not decode is counted under its error code and does not change the exit

@@ -19,7 +19,7 @@ struct ConsentStatistics {
     var tcf = TCStatistics()
     /// GPP strings.
     var gpp = GPPStatistics()
-    /// US Privacy strings (standalone; GPP section 6 is counted with the GPP sections).
+    /// US Privacy strings: standalone, and the uspv1 sections of GPP strings (as GPP section 2 counts as a TC string).
     var usp = USPStatistics()
     /// Additional Consent strings.
     var ac = ACStatistics()
@@ -34,7 +34,8 @@ struct ConsentStatistics {
         case .gpp(let string):
             gpp.add(string)
             if let section = string.tcfEuV2 { tcf.add(section, inGPP: true) }
-        case .usp(let string): usp.add(string)
+            if let section = string.usPrivacy { usp.add(section, inGPP: true) }
+        case .usp(let string): usp.add(string, inGPP: false)
         case .ac(let string): ac.add(string)
         }
     }
@@ -138,6 +139,8 @@ struct GPPStatistics {
 struct USPStatistics {
     /// US Privacy strings.
     var strings = 0
+    /// Of those, the ones found as GPP section 6 (uspv1).
+    var inGPP = 0
     /// Strings per letter (`Y`, `N`, `-`) of Notice.
     var notice = Tally<String>()
     /// Strings per letter of OptOutSale.
@@ -145,8 +148,9 @@ struct USPStatistics {
     /// Strings per letter of LspaCovered.
     var lspaCovered = Tally<String>()
 
-    mutating func add(_ string: USPrivacyString) {
+    mutating func add(_ string: USPrivacyString, inGPP: Bool) {
         strings += 1
+        if inGPP { self.inGPP += 1 }
         notice.add(string.notice.description)
         optOutSale.add(string.optOutSale.description)
         lspaCovered.add(string.lspaCovered.description)

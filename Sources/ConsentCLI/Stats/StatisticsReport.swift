@@ -94,7 +94,7 @@ struct StatisticsReport {
     private func uspJSON(_ usp: USPStatistics) -> JSONValue {
         .object(
             JSONObject([
-                ("strings", .integer(usp.strings)), ("notice", usp.notice.jsonValue()),
+                ("strings", .integer(usp.strings)), ("inGPP", .integer(usp.inGPP)), ("notice", usp.notice.jsonValue()),
                 ("optOutSale", usp.optOutSale.jsonValue()), ("lspaCovered", usp.lspaCovered.jsonValue()),
             ])
         )
@@ -207,7 +207,11 @@ struct StatisticsReport {
     private func uspText(_ usp: USPStatistics, style: Style) -> [String] {
         let total = usp.strings
         return [
-            "", style.heading("US Privacy strings: \(grouped(total))"),
+            "",
+            style.heading(
+                "US Privacy strings: \(grouped(total))"
+                    + (usp.inGPP > 0 ? " (\(grouped(usp.inGPP)) of them GPP section 6)" : "")
+            ),
             "  opted out of sale (Y): " + share(usp.optOutSale["Y"], of: total) + ", did not (N): "
                 + share(usp.optOutSale["N"], of: total) + ", not applicable (-): "
                 + share(usp.optOutSale["-"], of: total),
