@@ -181,25 +181,21 @@ package enum InputExtractor {
             extract(inline: text, label: label).forEach(body)
             return
         }
-        // Curl commands, which may span lines (a `\` at the end of each).
-        if let commands = CurlCommand.commands(in: text) {
-            for command in commands {
-                extract(inline: command.text, label: "\(label):\(command.lineNumber)").forEach(body)
-            }
-            return
-        }
-        // A text file: one input per non-empty line.
+        // A text file: one input per non-empty line, and per curl command, which may span lines (a `\` at the end
+        // of each), wherever it stands.
         var isEmpty = true
-        for (index, line) in TextLines(text).enumerated() {
+        for (lineNumber, line) in CurlCommand.Lines(text) {
             if stop() { return }
-            let trimmed = trimmingLineEnd(String(line))
+            let trimmed = trimmingLineEnd(line)
             if isBlank(trimmed) { continue }
-            if let bareLine, isBareString(trimmed), bareLine(trimmed, { "\(label):\(index + 1)" }) {
+            if let bareLine, isBareString(trimmed), bareLine(trimmed, { "\(label):\(lineNumber)" }) {
                 isEmpty = false
                 continue
             }
-            for var extraction in extract(inline: trimmed, label: "\(label):\(index + 1)") {
-                extraction.line = trimmed
+            let isCommand = CurlCommand.looks(like: trimmed)
+            for var extraction in extract(inline: trimmed, label: "\(label):\(lineNumber)") {
+                // A command's results are named by its label (`@calls.sh:1: curl GET ...`), not by its lines.
+                if !isCommand { extraction.line = trimmed }
                 isEmpty = false
                 body(extraction)
             }

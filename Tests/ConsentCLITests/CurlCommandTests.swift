@@ -121,7 +121,33 @@ import Testing
             ]
         )
         #expect(try extractions.last?.result.get().signals.map(\.text) == ["1YYN"])
-        #expect(CurlCommand.commands(in: "\n# notes\ncurl x") == nil)
+    }
+
+    /// A file's curl commands are inputs among its other lines: a file that started with one took every later line
+    /// that was no command for part of it (`1YYN` and `garbage` went unread, exit 0), and a command later in a file
+    /// had its continuation lines read as inputs of their own.
+    @Test func curlCommandsAndOtherLinesShareAFile() throws {
+        let file =
+            "curl 'https://x.example/?us_privacy=1YNN'\n1YYN\ngarbage\ncurl 'https://y.example/' \\\n"
+            + "  -H 'Cookie: usprivacy=1NNN'\n1NYN\n"
+        let extractions = InputExtractor.extract(file: "mixed.txt", content: Array(file.utf8))
+        #expect(
+            extractions.map(\.label) == [
+                "@mixed.txt:1: curl GET x.example/", "@mixed.txt:2", "@mixed.txt:3",
+                "@mixed.txt:4: curl GET y.example/",
+                "@mixed.txt:6",
+            ]
+        )
+        #expect(
+            extractions.map { try? $0.result.get().signals.map(\.text) } == [
+                ["1YNN"], ["1YYN"], ["garbage"], ["1NNN"], ["1NYN"],
+            ]
+        )
+        #expect(CurlCommand.commands(in: file).map(\.lineNumber) == [1, 4])
+        #expect(
+            CurlCommand.continues("curl 'a' \\") && CurlCommand.continues("curl 'a")
+                && !CurlCommand.continues("curl 'a' ;")
+        )
     }
 
     @Test func decodeReadsACurlCommand() throws {

@@ -107,8 +107,10 @@ enum InputExtractionInvariants {
             let entries = HTTPArchive.requests(of: document)
         {
             for (index, entry) in entries.enumerated() { requests[index + 1] = HTTPArchive.recordedRequest(entry) }
-        } else if let commands = CurlCommand.commands(in: text) {
-            for command in commands { requests[command.lineNumber] = CurlCommand.request(command.text) }
+        } else {
+            for command in CurlCommand.commands(in: text) {
+                requests[command.lineNumber] = CurlCommand.request(command.text)
+            }
         }
         return requests
     }
