@@ -94,6 +94,9 @@ import Testing
             #expect(closed.status == 0, "\(command)")
             #expect(closed.error.isEmpty, "\(command): \(closed.error)")
         }
+        // Messages alone in the pipe (every input fails): its reader going away ends the run too; it ran forever.
+        let messages = #"yes garbage | timeout 60 "$0" decode 2>&1 | head -c 10 > /dev/null; exit "${PIPESTATUS[1]}""#
+        #expect(try runProcess(bash, ["-c", messages, binary.path]).status == 1)
     }
 
     @Test func streamsStandardInputLineByLine() throws {

@@ -32,7 +32,7 @@ struct EncodeCommand: Command {
         var number = 0
         let encode = { (text: String?) in
             // Output that cannot be written (a reader gone, a full disk) ends the run: nothing after could reach it.
-            guard io.output.writeError == nil else { return }
+            guard !io.cannotWrite else { return }
             number += 1
             let label = "document \(number)"
             guard let text else {
@@ -48,7 +48,7 @@ struct EncodeCommand: Command {
             if !encodeDocument(text, label: label, io: io, reporter: reporter) { failed = true }
         }
         for operand in options.operands.isEmpty ? ["-"] : options.operands {
-            guard io.output.writeError == nil else { break }
+            guard !io.cannotWrite else { break }
             // Blocks, not lines: a document may span lines, and its one line may be far longer than a line of
             // decode's input may be.
             var scanner = JSONDocumentScanner(limit: maximumDocumentLength)
@@ -66,7 +66,7 @@ struct EncodeCommand: Command {
                 continue
             }
             // What is left is a document cut short, unless the reading stopped because the output failed.
-            if io.output.writeError == nil { scanner.finish(encode) }
+            if !io.cannotWrite { scanner.finish(encode) }
         }
         return failed ? .failure : .success
     }

@@ -14,14 +14,20 @@ struct CommandIO {
     /// Seconds since 1970-01-01T00:00:00Z, for the rules of `lint` that depend on today's date.
     var currentTime: () -> Int64
 
+    /// True once nothing more the command writes can reach a reader: standard output failed (a full disk, a reader
+    /// gone), or the reader of standard error went away (`2>&1 | head`; a failure to write messages to a file does
+    /// not stop the work). Commands stop reading their inputs then.
+    var cannotWrite: Bool { output.writeError != nil || error.readerIsGone }
+
     /// The process's own streams, environment, files and clock. Standard output is written out whenever reading
     /// standard input would wait, so that results stream.
     static func standard(environment: [String: String], currentTime: @escaping () -> Int64) -> CommandIO {
         let output = Output.standardOutput()
+        let error = Output.standardError()
         return CommandIO(
-            input: .standardInput(flushingBeforeWaiting: output),
+            input: .standardInput(flushingBeforeWaiting: output, messages: error),
             output: output,
-            error: .standardError(),
+            error: error,
             environment: environment,
             readFile: SystemCalls.readFile(atPath:),
             currentTime: currentTime

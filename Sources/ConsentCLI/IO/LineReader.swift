@@ -32,22 +32,31 @@ final class LineReader {
     /// producer) is read without writing it out: the output then stays in large blocks. Once it cannot be written
     /// (a full disk), reading stops: nothing read after it could reach its reader.
     private let outputToFlush: Output?
+    /// Where the command's messages go: once their reader is gone (`2>&1 | head`), reading stops too.
+    private let messages: Output?
 
-    /// True once the output this input feeds failed to be written.
-    private var outputFailed: Bool { outputToFlush?.writeError != nil }
+    /// True once the output this input feeds failed to be written, or the reader of its messages went away.
+    private var outputFailed: Bool { outputToFlush?.writeError != nil || messages?.readerIsGone == true }
 
-    init(_ source: Source, isTerminal: Bool = false, flushingBeforeWaiting output: Output? = nil) {
+    init(
+        _ source: Source,
+        isTerminal: Bool = false,
+        flushingBeforeWaiting output: Output? = nil,
+        messages: Output? = nil
+    ) {
         self.source = source
         self.isTerminal = isTerminal
         outputToFlush = output
+        self.messages = messages
     }
 
     /// Standard input; `output` is written out whenever reading would wait.
-    static func standardInput(flushingBeforeWaiting output: Output?) -> LineReader {
+    static func standardInput(flushingBeforeWaiting output: Output?, messages: Output?) -> LineReader {
         LineReader(
             .fileDescriptor(SystemCalls.standardInput),
             isTerminal: SystemCalls.isTerminal(SystemCalls.standardInput),
-            flushingBeforeWaiting: output
+            flushingBeforeWaiting: output,
+            messages: messages
         )
     }
 

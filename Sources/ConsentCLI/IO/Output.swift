@@ -20,6 +20,9 @@ final class Output {
     /// The `errno` of the first write that failed (a closed pipe, a full disk), or nil; later writes are dropped.
     private(set) var writeError: Int32?
 
+    /// True once a write failed because the reader went away (a closed pipe).
+    var readerIsGone: Bool { writeError.map(SystemCalls.isClosedPipe) ?? false }
+
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Bytes in the buffer.

@@ -24,7 +24,7 @@ struct InputStream {
         }
         for argument in arguments {
             // Output that cannot be written (a full disk) ends the run: what comes after could not reach it.
-            if io.output.writeError != nil { return }
+            if io.cannotWrite { return }
             // `-` among other inputs is standard input, read where it stands (once: a second `-` finds its end).
             if argument == "-" {
                 forEachLineOfStandardInput(bareString: bareString, body)
@@ -36,9 +36,9 @@ struct InputStream {
                 argument,
                 io: io,
                 bareLine: bareString,
-                until: { io.output.writeError != nil }
+                until: { io.cannotWrite }
             ) { extraction in
-                if io.output.writeError != nil { return }
+                if io.cannotWrite { return }
                 body(extraction, fromFile ? extraction.line ?? extraction.label : text)
             }
         }
