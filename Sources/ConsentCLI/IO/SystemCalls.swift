@@ -84,8 +84,10 @@ enum SystemCalls {
 
 /// A file that could not be read, with the system's reason.
 struct FileError: Error, Equatable, CustomStringConvertible {
-    /// Files larger than this are refused: preference files and bid requests are kilobytes, a GVL a few MiB.
-    static let maximumFileSize = 64 << 20
+    /// Files larger than this are refused: preference files and bid requests are kilobytes, a GVL a few MiB, but a
+    /// file of documents for encode may hold the longest one it reads (``EncodeCommand/defaultMaximumDocumentLength``)
+    /// and a log of strings is read whole (standard input streams a log of any length).
+    static let maximumFileSize = 256 << 20
 
     /// The path as given.
     let path: String
