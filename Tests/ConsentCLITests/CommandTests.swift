@@ -223,6 +223,12 @@ import Testing
         let missing = run(["encode", "@/nonexistent/docs.json"])
         #expect(missing.status == 1)
         #expect(missing.error.contains("unreadableFile"), "\(missing.error)")
+        // A file with no document says so, as decode does of an empty file (it printed nothing, status 0).
+        try Data(" \n\n".utf8).write(to: file)
+        let empty = run(["encode", usp("Y"), "@" + file.path])
+        #expect(empty.status == 1)
+        #expect(empty.output == "1YNN\n")
+        #expect(empty.error.contains("holds no JSON document"), "\(empty.error)")
     }
 
     /// What is wrong with a document's `type`, or that it is a string and not a JSON form, is said: these all said
@@ -707,6 +713,8 @@ import Testing
         #expect(try JSONValue(parsing: conflicting.output)["IABTCF_gdprApplies"] == .int(1))
         #expect(try JSONValue(parsing: conflicting.output)["IABGPP_GppSID"] == .string("7"))
         #expect(conflicting.error.components(separatedBy: "conflictingFlag").count == 3, "\(conflicting.error)")
+        let stream = run(["keys", "gdpr=1&us_privacy=1YNN", "-"], input: String(repeating: "gdpr=0\n", count: 50))
+        #expect(stream.error.components(separatedBy: "conflictingFlag").count == 2, "one warning, not 50")
         let unreadable = run(["keys", "gdpr=1&us_privacy=1YNN", "gdpr=yes"])
         #expect(try JSONValue(parsing: unreadable.output)["IABTCF_gdprApplies"] == .int(1))
         #expect(unreadable.error.contains("badGdprFlag"), "\(unreadable.error)")

@@ -67,6 +67,18 @@ import Testing
 
     /// A second segment of a type is ignored unread, as decode ignores it (tcf.md §3, first wins): explain walked it
     /// and failed (exit 1) on a repeat too short for its fields, a string decode reads.
+    /// A string longer than a decoder reads (`tooLong`) is not walked when a URL carries it, as it is not when given
+    /// bare: a 5 MB one printed 72 MB of fields of a string refused unread.
+    @Test func aStringTooLongToDecodeIsNotWalked() {
+        let long = "C" + String(repeating: "A", count: 100_000)
+        for input in [long, "gdpr=1&gdpr_consent=" + long] {
+            let result = run(["explain", input])
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty, "\(result.output.prefix(200))")
+            #expect(result.error.contains("tooLong"), "\(result.error.prefix(300))")
+        }
+    }
+
     @Test func aRepeatedTCSegmentIsShownUnreadAsDecodeIgnoresIt() throws {
         let string = "CN-EdYAN-EdYAAKABBENBkEgAAAAAAAAAAYgAAAAAAAA.IABq.IA"
         // Both disclosed vendors segments are named so, and `segments` puts their records under one name.

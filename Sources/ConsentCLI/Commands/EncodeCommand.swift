@@ -52,6 +52,7 @@ struct EncodeCommand: Command {
             // Blocks, not lines: a document may span lines, and its one line may be far longer than a line of
             // decode's input may be.
             var scanner = JSONDocumentScanner(limit: maximumDocumentLength)
+            let documentsBefore = number
             if operand == "-" {
                 io.input.forEachBlock { scanner.feed($0, encode) }
             } else if operand.hasPrefix("@") {
@@ -60,6 +61,7 @@ struct EncodeCommand: Command {
                 case .failure(let error):
                     reporter.report(InputError("unreadableFile", error.description), input: operand, label: operand)
                     failed = true
+                    continue
                 }
             } else {
                 encode(operand)
@@ -67,6 +69,12 @@ struct EncodeCommand: Command {
             }
             // What is left is a document cut short, unless the reading stopped because the output failed.
             if !io.cannotWrite { scanner.finish(encode) }
+            // A file with no document is an input that holds nothing, as decode says of an empty file.
+            if operand.hasPrefix("@"), number == documentsBefore {
+                let path = operand.dropFirst()
+                reporter.report(InputError("empty", "'\(path)' holds no JSON document"), input: operand, label: operand)
+                failed = true
+            }
         }
         return failed ? .failure : .success
     }

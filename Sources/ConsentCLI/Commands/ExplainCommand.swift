@@ -73,10 +73,12 @@ struct ExplainCommand: Command {
     }
 
     /// The kind whose fields the walk reads: the decoded string's, or for one that did not decode, the kind its
-    /// input or its first characters name; nil when they name none (nothing to walk).
+    /// input or its first characters name; nil when they name none, or when the string is longer than a decoder
+    /// reads (`tooLong`: its walk would be megabytes of fields of a string refused unread).
     private static func kind(of item: DecodedInput.Item) -> ConsentFormat? {
         switch item.result {
         case .success(let decoded): decoded.kind
+        case .failure(let error) where error.code == .tooLong: nil
         case .failure: item.signal.kind ?? (try? ConsentString.detectFormat(of: item.signal.text))
         }
     }

@@ -24,6 +24,8 @@ struct KeysCommand: Command {
         var strings = FirstOfEachKind()
         var gdprApplies: Bool?
         var gppSID: [Int]?
+        // The keys a later flag was warned about.
+        var conflictingKeys: Set<String> = []
         // True once an input gave section ids, usable or not: the note that none was given is then not true.
         var sectionIDsGiven = false
         InputStream(arguments: options.operands, io: io).forEach { extraction, input in
@@ -41,7 +43,9 @@ struct KeysCommand: Command {
                     )
                 }
                 // A later input whose flag says otherwise is reported, as a second string of a kind is.
+                // Once a key: a stream of a million inputs does not warn a million times (as repeatedKind).
                 func conflicting(_ flag: ExtractedInput.Flag, _ key: String) {
+                    guard conflictingKeys.insert(key).inserted else { return }
                     let message =
                         "\(flag.source) is '\(flag.text)' here, unlike an earlier one: \(key) keeps the first"
                     reporter.note(
