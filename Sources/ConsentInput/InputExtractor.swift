@@ -240,8 +240,10 @@ package enum InputExtractor {
             var message = "not valid JSON: \(error.message)"
             if let offset = error.characterOffset, offset >= text.utf8.count {
                 // `{` alone: the first line of a pretty-printed document on standard input, read a line at a time.
+                // The same line of a text file: its lines are inputs too.
                 message += "; it ends before the document does: a JSON document over several lines is read whole"
-                message += " from @FILE (standard input is one input per line)"
+                message += " from @FILE when the file holds it alone (standard input, and a text file of other"
+                message += " lines, are one input per line)"
             }
             throw InputError("badJSON", message)
         }

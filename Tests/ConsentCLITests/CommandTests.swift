@@ -201,6 +201,13 @@ import Testing
             #"{"type":"gpp","version":1,"sectionIds":[6],"sections":{"uspv1":{"version":1,"notice":"Y","optOutSale":"Q","lspaCovered":"N"}}}"#
         let section = run(["encode", gpp]).error
         #expect(section.contains(#""Q" is not a value optOutSale can take"#), "\(section)")
+        // A long value is cut, not repeated whole (a 50 MB one made a 50 MB line).
+        let long = run([
+            "encode",
+            #"{"type":"usp","version":1,"notice":""# + String(repeating: "Y", count: 5_000)
+                + #"","optOutSale":"N","lspaCovered":"N"}"#,
+        ]).error
+        #expect(long.utf8.count < 400 && long.contains("… (5002 characters) is not a value notice can take"), "\(long)")
         // The member missing from one US section, present in another: the section the error names decides.
         let sixSections = run(["decode", "--json", "DBABrGA~BVVqAAEABCA~BVoYYZoI~BVoYYYI~BVoYYQg~BVaGGGCA~BVoYYYQg"])
         let withoutVersion = sixSections.output.replacingOccurrences(of: #""usnat":{"version":1,"#, with: #""usnat":{"#)
@@ -563,6 +570,15 @@ import Testing
     @Test func aControlCharacterInAnUnknownInputIsPointedAt() {
         let coloured = run(["decode", "1Y\u{1B}[31mN"]).error
         #expect(coloured.contains("U+001B at character 2 (the start of a terminal's colour code)"), "\(coloured)")
+        for (input, hint) in [
+            ("1YNN\u{FEFF}1YNN", "U+FEFF at character 4 (a byte order mark"), ("1Y\u{A0}NN", "U+00A0 at character 2"),
+            ("\u{200B}1YNN", "U+200B at character 0 (a zero-width space)"),
+        ] {
+            let error = run(["decode", input]).error
+            #expect(error.contains(hint), "\(error)")
+        }
+        let oldMac = run(["decode", "--kind", "tcf", "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA\r1YNN"]).error
+        #expect(oldMac.contains("a carriage return"), "\(oldMac)")
         #expect(!run(["decode", "hello"]).error.contains("control character"))
     }
 
@@ -786,7 +802,7 @@ import Testing
         let result = run(["decode", "--json"], input: "{\n  \"regs\": {\"gdpr\": 1}\n}\n")
         let first = try #require(try jsonLines(result.output).first)
         #expect(first["error"]?["code"] == .string("badJSON"))
-        #expect(first["error"]?["message"]?.stringValue?.contains("read whole from @FILE") == true, "\(first)")
+        #expect(first["error"]?["message"]?.stringValue?.contains("read whole from @FILE when the file holds it alone") == true, "\(first)")
         let wrong = run(["decode", #"{"regs":}"#]).error
         #expect(!wrong.contains("@FILE"), "\(wrong)")
     }

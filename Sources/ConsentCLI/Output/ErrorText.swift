@@ -82,7 +82,7 @@ enum ErrorText {
         else { return "" }
         let key = error.field.description
         let missing = ": the member \"\(key)\" is missing"
-        func refused(_ value: JSONValue) -> String { ": \(value.serialized()) is not a value \(key) can take" }
+        func refused(_ value: JSONValue) -> String { ": \(excerpt(value.serialized())) is not a value \(key) can take" }
         let segment = error.segment.description
         if !segment.isEmpty, let place = root["sections"]?[segment] ?? root[segment], place.objectValue != nil {
             return place[key].map(refused) ?? missing
@@ -152,6 +152,13 @@ enum ErrorText {
         let oldName = key == "usnatv1" ? " (usnatv1 is an old name of usnat)" : ""
         return ": \"\(key)\" is no section's name\(oldName); a section is named as decode --json names it (tcfeuv2,"
             + " uspv1, usnat, usca, ...) or by its id"
+    }
+
+    /// `text`, or for a long one (a value of millions of ids) its start and its length: a message is one line.
+    private static func excerpt(_ text: String) -> String {
+        let limit = 120
+        guard text.utf8.count > limit else { return text }
+        return String(text.prefix(limit)) + "… (\(text.utf8.count) characters)"
     }
 
     /// The values of every member named `key` in `value` and the objects and arrays it holds.
@@ -303,6 +310,9 @@ enum ErrorText {
                 text += "; was the string percent-encoded or broken across lines?"
             }
         }
+        if error.code == .badBase64, error.value == 0x0D {
+            text += " (a carriage return: lines that end with it alone, as old Mac files do, are not split)"
+        }
         return text
     }
 
@@ -323,23 +333,35 @@ enum ErrorText {
             }
             // `bad!` or `hello world` is no base64url text: say only what its first character is not.
             return (isBase64URL ? "base64url text, but not " : "not ")
-                + "\(kinds): its first character begins none of them"
+                + "\(kinds): its first character begins none of them" + invisibleCharacterHint(in: input)
         default:
             if let format = error.format { return "not \(Explanation.title(format).lowercasedArticle)" }
-            return "not \(kinds)" + controlCharacterHint(in: input)
+            return "not \(kinds)" + invisibleCharacterHint(in: input)
         }
     }
 
-    /// For an input holding a control character (an escape sequence of a terminal's colours, copied from a log): the
-    /// first one and where it is, which the terminal did not show.
-    private static func controlCharacterHint(in input: String) -> String {
-        guard let offset = input.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) else { return "" }
-        let position = input.utf8.distance(from: input.utf8.startIndex, to: offset)
-        let hex = String(input.utf8[offset], radix: 16, uppercase: true)
-        let name = "U+" + String(repeating: "0", count: 4 - hex.count) + hex
-        let what =
-            input.utf8[offset] == 0x1B ? "the start of a terminal's colour code" : "which a terminal does not show"
-        return "; it holds a control character, \(name) at character \(position) (\(what))"
+    /// For an input holding a character a terminal does not show (a control character such as the escape of a
+    /// colour code copied from a log, a byte order mark between two files joined, a no-break or zero-width space
+    /// from a web page): the first one and where it is.
+    private static func invisibleCharacterHint(in input: String) -> String {
+        var position = 0
+        for scalar in input.unicodeScalars {
+            defer { position += scalar.utf8.count }
+            let what: String
+            switch scalar.value {
+            case 0x1B: what = "the start of a terminal's colour code"
+            case 0..<0x20, 0x7F: what = "a control character, which a terminal does not show"
+            case 0xA0: what = "a no-break space"
+            case 0x200B: what = "a zero-width space"
+            case 0x200C, 0x200D, 0x2060: what = "a zero-width joiner or non-joiner"
+            case 0xFEFF: what = "a byte order mark, as where two files were joined"
+            default: continue
+            }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return "; it holds \(name) at character \(position) (\(what))"
+        }
+        return ""
     }
 
     private static func printable(_ value: Int64) -> String? {
