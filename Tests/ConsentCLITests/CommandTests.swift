@@ -802,7 +802,11 @@ import Testing
         let result = run(["decode", "--json"], input: "{\n  \"regs\": {\"gdpr\": 1}\n}\n")
         let first = try #require(try jsonLines(result.output).first)
         #expect(first["error"]?["code"] == .string("badJSON"))
-        #expect(first["error"]?["message"]?.stringValue?.contains("read whole from @FILE when the file holds it alone") == true, "\(first)")
+        #expect(
+            first["error"]?["message"]?.stringValue?.contains("read whole from @FILE when the file holds it alone")
+                == true,
+            "\(first)"
+        )
         let wrong = run(["decode", #"{"regs":}"#]).error
         #expect(!wrong.contains("@FILE"), "\(wrong)")
     }
