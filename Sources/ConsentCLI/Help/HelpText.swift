@@ -394,7 +394,7 @@ enum HelpText {
                                 of all inputs together make one set of keys. None, or -: read standard input,
                                 one input per line. An app stores one string of a kind and one value of
                                 each flag: the first input's, with a warning for a later one that says
-                                otherwise.
+                                otherwise. An input that does not decode fails the run: no keys are printed.
 
         OPTIONS:
           --format <format>     json (default), plist (iOS, XML property list) or android-xml (a
