@@ -546,6 +546,19 @@ import Testing
         #expect(decoded.map { $0["type"]?.stringValue } == ["usp", "usp", "error", "usp", "usp", "gpp", "error"])
     }
 
+    /// A file above the size limit is refused whole, and the message says how to read a longer log; one at the limit
+    /// is read (the limit, 256 MiB in the command, is made small here).
+    @Test func aFileAboveTheSizeLimitIsRefusedWithTheWayToStreamIt() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("consent-size-\(UUID()).txt")
+        try Data(repeating: UInt8(ascii: "x"), count: 100).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect((try? SystemCalls.readFile(atPath: file.path, limit: 100).get())?.count == 100)
+        let refused = SystemCalls.readFile(atPath: file.path, limit: 99)
+        let reason = "larger than 99 bytes; a log of strings of any length streams on standard input (< FILE)"
+        #expect(refused == .failure(FileError(path: file.path, reason: reason)))
+        #expect(FileError.tooLargeReason(limit: FileError.maximumFileSize).hasPrefix("larger than 256 MiB;"))
+    }
+
     /// What only --strict refuses as a bad value says what it is and which lint finding names it: these said only
     /// `value 1` (a valid segment type) or `value 1` (the id of `01`).
     @Test func strictRefusalsOfABadValueSayWhatIsWrong() {

@@ -186,6 +186,14 @@ import Testing
         #expect(run(["stats", "1YNN", "garbage"]).status == 0)
     }
 
+    @Test func aVendorAskedForWithoutATCStringIsSaidToHaveNoneToCount() {
+        let lines = run(["stats", "--vendor", "755", "1YNN"]).output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("TC strings: 0"), "\(lines)")
+        #expect(lines.contains("  vendor 755: no TCF v2 string to count"), "\(lines)")
+        // Without --vendor a run with no TC string has no TC section.
+        #expect(!run(["stats", "1YNN"]).output.contains("TC strings"))
+    }
+
     @Test func aVendorOutsideTheIdsIsAUsageError() {
         for argument in ["0", "65536", "x"] {
             let result = run(["stats", "--vendor", argument, "1YNN"])

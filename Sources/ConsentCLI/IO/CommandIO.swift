@@ -29,7 +29,7 @@ struct CommandIO {
             output: output,
             error: error,
             environment: environment,
-            readFile: SystemCalls.readFile(atPath:),
+            readFile: { SystemCalls.readFile(atPath: $0) },
             currentTime: currentTime
         )
     }
@@ -47,7 +47,7 @@ struct CommandIO {
             output: Output(.memory, isTerminal: outputIsTerminal),
             error: Output(.memory),
             environment: environment,
-            readFile: SystemCalls.readFile(atPath:),
+            readFile: { SystemCalls.readFile(atPath: $0) },
             currentTime: { currentTime }
         )
     }

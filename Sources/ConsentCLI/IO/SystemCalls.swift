@@ -61,8 +61,12 @@ enum SystemCalls {
         return String(cString: text)
     }
 
-    /// The whole content of a file, or the system's reason why it cannot be read.
-    static func readFile(atPath path: String) -> Result<[UInt8], FileError> {
+    /// The whole content of a file, or the system's reason why it cannot be read; a file of more than `limit` bytes
+    /// is refused.
+    static func readFile(
+        atPath path: String,
+        limit: Int = FileError.maximumFileSize
+    ) -> Result<[UInt8], FileError> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(FileError(path: path, reason: lastErrorText())) }
         defer { close(descriptor) }
@@ -73,8 +77,8 @@ enum SystemCalls {
             if count < 0 { return .failure(FileError(path: path, reason: lastErrorText())) }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > FileError.maximumFileSize {
-                return .failure(FileError(path: path, reason: "larger than \(FileError.maximumFileSize >> 20) MiB"))
+            if bytes.count > limit {
+                return .failure(FileError(path: path, reason: FileError.tooLargeReason(limit: limit)))
             }
         }
     }
@@ -88,6 +92,12 @@ struct FileError: Error, Equatable, CustomStringConvertible {
     /// file of documents for encode may hold the longest one it reads (``EncodeCommand/defaultMaximumDocumentLength``)
     /// and a log of strings is read whole (standard input streams a log of any length).
     static let maximumFileSize = 256 << 20
+
+    /// Why a file above ``maximumFileSize`` is refused, and the way to read a longer log of strings.
+    static func tooLargeReason(limit: Int) -> String {
+        let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        return "larger than \(size); a log of strings of any length streams on standard input (< FILE)"
+    }
 
     /// The path as given.
     let path: String

@@ -126,7 +126,8 @@ struct StatisticsReport {
                 "  inputs with no string: \(grouped(all.unreadable.total)) (\(listed(all.unreadable.ranked())))"
             )
         }
-        if all.tcf.strings > 0 || all.tcf.legacy > 0 { lines += tcfText(all.tcf, style: style) }
+        // Asked for vendors, the section shows even without a TC string, to say there was none to count.
+        if all.tcf.strings > 0 || all.tcf.legacy > 0 || !vendors.isEmpty { lines += tcfText(all.tcf, style: style) }
         if all.gpp.strings > 0 { lines += gppText(all.gpp, style: style) }
         if all.usp.strings > 0 { lines += uspText(all.usp, style: style) }
         if all.ac.strings > 0 { lines += acText(all.ac, style: style) }
@@ -140,7 +141,10 @@ struct StatisticsReport {
         if tcf.legacy > 0 { notes.append("and \(count(tcf.legacy, "legacy v1.1 string")), counted only") }
         if !notes.isEmpty { heading += " (" + notes.joined(separator: "; ") + ")" }
         var lines = ["", style.heading(heading)]
-        guard tcf.strings > 0 else { return lines }
+        guard tcf.strings > 0 else {
+            for vendor in vendors { lines.append("  vendor \(vendor): no TCF v2 string to count") }
+            return lines
+        }
         let total = tcf.strings
         lines.append("  " + pad("purpose", 52) + pad("consent", 18) + "legitimate interest")
         for purpose in 1...lastPurpose(tcf) {
