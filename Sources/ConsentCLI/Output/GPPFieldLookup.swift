@@ -12,9 +12,18 @@ enum GPPFieldLookup {
     /// can be longer in a later layout (usnat version 2 has 16 sensitive data items where version 1 has 12).
     static func fields(section prefix: String, key: String) -> [GPPField] {
         guard let declaration = GPPSectionDeclaration.declaration(prefix: prefix) else { return [] }
-        return declaration.layouts.flatMap { layout in
-            layout.segments.compactMap { segment in segment.fields.first { $0.key.description == key } }
-        }
+        return declaration.layouts.flatMap { fields(in: $0, key: key) }
+    }
+
+    /// The field `key` of each segment of `layout` that has it (none, one, or one a segment).
+    private static func fields(in layout: GPPSectionLayout, key: String) -> [GPPField] {
+        layout.segments.compactMap { segment in segment.fields.first { $0.key.description == key } }
+    }
+
+    /// True when a segment of `layout` has the field `key` (what ``fields(in:key:)`` finds, without a list: stats asks
+    /// it of every GPP section it counts).
+    static func layout(_ layout: GPPSectionLayout, has key: String) -> Bool {
+        layout.segments.contains { segment in segment.fields.contains { $0.key.description == key } }
     }
 
     /// What `value` of the field means, or nil when the declaration gives no meaning.

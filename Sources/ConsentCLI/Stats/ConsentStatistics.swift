@@ -129,7 +129,7 @@ struct GPPStatistics {
             if fields.sharingOptOut == 1 { counts.sharingOptedOut += 1 }
             if fields.targetedAdvertisingOptOut == 1 { counts.targetedAdvertisingOptedOut += 1 }
             if fields.gpc == true { counts.gpc += 1 }
-            if StatisticsReport.layout(fields.layout, has: "gpc") { counts.withGPCSubsection += 1 }
+            if GPPFieldLookup.layout(fields.layout, has: "gpc") { counts.withGPCSubsection += 1 }
             usSections[section.id] = counts
         }
     }

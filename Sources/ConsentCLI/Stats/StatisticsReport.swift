@@ -255,12 +255,7 @@ struct StatisticsReport {
         guard let standard = GPPSectionDeclaration.declaration(prefix: sectionName(id))?.layouts.first else {
             return false
         }
-        return layout(standard, has: key)
-    }
-
-    /// True when one of the segments of `layout` has the field `key`.
-    static func layout(_ layout: GPPSectionLayout, has key: String) -> Bool {
-        layout.segments.contains { segment in segment.fields.contains { $0.key.description == key } }
+        return GPPFieldLookup.layout(standard, has: key)
     }
 
     /// True when GPC is counted for section `id`: its standard layout has the subsection, or some string's layout
