@@ -15,6 +15,12 @@ enum ErrorText {
     /// ``line(for:input:)`` without its leading kind and code (`truncated: `): the `message` of a JSON error object,
     /// which has the code in a member of its own.
     static func message(for error: ConsentError, input: String = "") -> String {
+        message(for: error, input: input, policyFinding: policyFinding(for: error, in: input))
+    }
+
+    /// ``message(for:input:)`` with the lint finding behind a `policyViolation` already looked up
+    /// (``policyFinding(for:in:)``, which decodes and lints the input again): JSON error objects name it as well.
+    static func message(for error: ConsentError, input: String, policyFinding: Diagnostic?) -> String {
         // White space around a JSON document is no fault of it: the hint is for strings.
         guard error.code != .unknownFormat, error.code != .badJSON, let first = input.unicodeScalars.first,
             let last = input.unicodeScalars.last, first.properties.isWhitespace || last.properties.isWhitespace
@@ -26,7 +32,7 @@ enum ErrorText {
                 + sectionCountHint(for: error, in: input)
                 + usPrivacyLengthHint(for: error, in: input) + emptySectionHint(for: error)
                 + strictHint(for: error, in: input) + otherSections(of: input, failing: error)
-                + policyHint(for: error, in: input)
+                + (policyFinding.map { "; \($0.code): \($0.message)" } ?? "")
         }
         return text(for: error, input: input)
             + "; the input \(first.properties.isWhitespace ? "starts" : "ends") with white space"
@@ -249,15 +255,10 @@ enum ErrorText {
         return "; section \(id)\(name) is empty: nothing between its ~ and what follows"
     }
 
-    /// For a string `--strict` refused: the lint finding that refused it, as `consent lint` words it
-    /// (`; policyVersionOutdated: ...`), read from a lenient decode of the same input. The error itself carries only
-    /// the field (it is built without text, and is thrown before anyone asks why).
-    private static func policyHint(for error: ConsentError, in input: String) -> String {
-        policyFinding(for: error, in: input).map { "; \($0.code): \($0.message)" } ?? ""
-    }
-
     /// The error-level lint finding behind a `policyViolation` of `input` (the one on the error's field first), or
-    /// nil for any other error; JSON error objects name it as `rule`.
+    /// nil for any other error: a message ends with it as `consent lint` words it (`; policyVersionOutdated: ...`),
+    /// read from a lenient decode of the same input (the error itself carries only the field: it is built without
+    /// text, and is thrown before anyone asks why), and JSON error objects name it as `rule`.
     static func policyFinding(for error: ConsentError, in input: String) -> Diagnostic? {
         guard error.code == .policyViolation, !input.isEmpty,
             let value = try? ConsentString(encoded: input, kind: error.format)

@@ -193,7 +193,8 @@ enum JSONOutput {
     /// with `field`, `bitOffset` (and our own `segment`, `characterOffset`, `kind`, and for `policyViolation` the lint
     /// `rule` broken) when known, and `source` when the string came from a URL, bid request or preferences.
     static func errorObject(input: String, source: String?, error: ConsentError) -> JSONValue {
-        let message = ErrorText.message(for: error, input: input)
+        let finding = ErrorText.policyFinding(for: error, in: input)
+        let message = ErrorText.message(for: error, input: input, policyFinding: finding)
         var details = JSONObject([("code", .string(error.code.description)), ("message", .string(message))])
         if error.field.utf8CodeUnitCount > 0 && ErrorText.namesAField(error) {
             details.append("field", .string(error.field.description))
@@ -204,9 +205,7 @@ enum JSONOutput {
             details.append("characterOffset", .int(Int64(characterOffset)))
         }
         if let format = error.format { details.append("kind", .string(format.rawValue)) }
-        if let finding = ErrorText.policyFinding(for: error, in: input) {
-            details.append("rule", .string(finding.code))
-        }
+        if let finding { details.append("rule", .string(finding.code)) }
         return errorObject(input: input, source: source, details: details)
     }
 
