@@ -44,7 +44,10 @@ struct ExplainCommand: Command {
                 let signal = item.signal
                 let decodes = if case .success = item.result { true } else { false }
                 if let kind = Self.kind(of: item) {
-                    let segments = Explanation.segments(of: signal.text, kind: kind)
+                    var segments = Explanation.segments(of: signal.text, kind: kind)
+                    if case .failure(let error) = item.result {
+                        segments = ExplainedSegment.agreeing(segments, with: error)
+                    }
                     if segments.contains(where: { $0.failure != nil }) { failed = true }
                     if options.json {
                         // A string that does not decode gets one error object: the decoder's, below, as

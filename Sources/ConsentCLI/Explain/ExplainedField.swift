@@ -65,7 +65,7 @@ extension ExplainedSegment {
     }
 
     /// `truncated reading purposeLegitimateInterests at bit 176: needed 24 bits, 10 left`.
-    private static func failureText(_ error: ConsentError, field: String) -> String {
+    static func failureText(_ error: ConsentError, field: String) -> String {
         var text = error.code.description
         if !field.isEmpty { text += " reading \(field)" }
         if let bitOffset = error.bitOffset { text += " at bit \(bitOffset)" }
