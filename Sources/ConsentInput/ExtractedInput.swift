@@ -76,6 +76,10 @@ package struct ExtractedInput: Equatable {
     package var storedTypes: [String: AppPreferences.StoredType] = [:]
     /// Problems met while extracting (an unexpanded macro, a repeated parameter).
     package var findings: [Diagnostic] = []
+    /// For one place of a request that carries consent in several (its URL, its body, its cookies): the others, each
+    /// without its own list. Each place is an input of its own, and the cross-checks look in the others before they
+    /// say that the request has no TC or GPP string, or no `gpp_sid`.
+    package var otherPlaces: [ExtractedInput] = []
 
     /// The warning for a consent field that is present but holds nothing (`gdpr_consent=`, `"consent": ""`): no
     /// string, rather than a string that fails to decode.
@@ -108,7 +112,7 @@ package struct ExtractedInput: Equatable {
             && lhs.gppSectionIDs == rhs.gppSectionIDs && lhs.findings == rhs.findings
             && lhs.preferenceKeys.map(\.key) == rhs.preferenceKeys.map(\.key)
             && lhs.preferenceKeys.map(\.value) == rhs.preferenceKeys.map(\.value) && lhs.storedTypes == rhs.storedTypes
-            && lhs.cmpData == rhs.cmpData
+            && lhs.cmpData == rhs.cmpData && lhs.otherPlaces == rhs.otherPlaces
     }
 }
 

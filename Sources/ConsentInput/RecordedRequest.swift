@@ -22,13 +22,28 @@ package struct RecordedRequest: Equatable {
 
     /// What the request carries, place by place (URL parameters, an OpenRTB or form body, consent cookies, in that
     /// order); a place that carries no consent is left out, and so is one with flags but no string (`gdpr=1`) when
-    /// another place has the strings: each place is checked on its own, and would be missing them.
+    /// another place has the strings, its flags (and findings) moved to the first such place. Each place is an input
+    /// of its own that lists the others (``ExtractedInput/otherPlaces``), where the cross-checks look for a string
+    /// it lacks.
     package func inputs() -> [ExtractedInput] {
         var inputs: [ExtractedInput] = []
         if let url, let input = try? QueryString.extract(url) { inputs.append(input) }
         if let body, let input = Self.bodyInput(body) { inputs.append(input) }
         if let cookies, let input = try? Cookies.extract(cookies) { inputs.append(input) }
-        if inputs.contains(where: { !$0.signals.isEmpty }) { inputs.removeAll { $0.signals.isEmpty } }
+        if let first = inputs.firstIndex(where: { !$0.signals.isEmpty }) {
+            // The flags and findings of a place without strings (`?gdpr=1&gpp_sid=2` on a request whose body holds
+            // the strings) go to the first place with strings, where the cross-checks compare them with strings.
+            for place in inputs where place.signals.isEmpty {
+                inputs[first].gdprApplies = inputs[first].gdprApplies ?? place.gdprApplies
+                inputs[first].gppSectionIDs = inputs[first].gppSectionIDs ?? place.gppSectionIDs
+                inputs[first].findings += place.findings
+            }
+            inputs.removeAll { $0.signals.isEmpty }
+        }
+        let places = inputs
+        for index in inputs.indices {
+            inputs[index].otherPlaces = places.enumerated().filter { $0.offset != index }.map(\.element)
+        }
         return inputs
     }
 

@@ -49,6 +49,37 @@ import Testing
         #expect(RawHTTPRequest.looks(like: "\n\nDELETE /x HTTP/2\nHost: x"))
     }
 
+    /// Each place of a request is an input of its own, but the TC or GPP string or the `gpp_sid` of another place
+    /// counts as there: an AC cookie beside a TC string in the body was `additionalConsentWithoutTCString`, and a
+    /// `gpp_sid` in the URL beside a GPP string in the body was both `sectionIDsWithoutGPP` and, in the body,
+    /// `gppWithoutSectionIDs`. Checks that compare strings still need both in one place.
+    @Test func theChecksOfOnePlaceLookInTheOtherPlacesOfTheRequest() throws {
+        // The codes of each place's findings, but those of the TC string itself.
+        func codes(_ request: String) throws -> [[String]] {
+            let ofTheString: Set<String> = ["policyVersionOutdated", "disclosedVendorsMissing"]
+            var result: [[String]] = []
+            for line in run(["lint", "--json", request]).output.split(separator: "\n") {
+                let diagnostics = try JSONValue(parsing: String(line))["diagnostics"]?.arrayValue ?? []
+                let codes: [String] = diagnostics.compactMap { $0["code"]?.stringValue }
+                result.append(codes.filter { !ofTheString.contains($0) })
+            }
+            return result
+        }
+        let head = "POST /openrtb2/auction?debug=1 HTTP/1.1\nHost: prebid.example\n"
+        let body = #"{"regs":{"ext":{"gdpr":1}},"user":{"ext":{"consent":"\#(Self.tcString)"}}}"#
+        let acCookie = "Cookie: addtl_consent=2~1.35~dv.9\n"
+        #expect(try codes(head + acCookie + "\n" + body) == [[], []])
+        // With no TC string anywhere in the request, the AC cookie is still alone.
+        let uspBody = #"{"regs":{"us_privacy":"1YNN"}}"#
+        #expect(try codes(head + acCookie + "\n" + uspBody) == [[], ["additionalConsentWithoutTCString"]])
+        // gpp_sid in the URL is checked against the body's GPP string: section 2 is not in it.
+        let gppBody = #"{"regs":{"gpp":"DBABTA~1YNN"}}"#
+        let sid = "POST /openrtb2/auction?gpp_sid=6 HTTP/1.1\nHost: prebid.example\n"
+        #expect(try codes(sid + "\n" + gppBody + "\n").allSatisfy(\.isEmpty))
+        let wrongSID = "POST /openrtb2/auction?gpp_sid=2,6 HTTP/1.1\nHost: prebid.example\n"
+        #expect(try codes(wrongSID + "\n" + gppBody + "\n").flatMap { $0 } == ["gppSIDNotInString"])
+    }
+
     @Test func eachPlaceThatCarriesConsentIsAnInput() throws {
         let extractions = InputExtractor.extract(inline: Self.prebidCall, label: nil)
         #expect(extractions.map(\.label) == Array(repeating: "HTTP POST prebid.example/openrtb2/auction", count: 2))

@@ -5,13 +5,16 @@ import ConsentKit
 /// `gpp_sid` and the sections of the GPP string, the TC string in GPP section 2 and the standalone one, the US
 /// Privacy string and GPP section 6, an AC string without a TC string.
 enum CrossChecks {
-    /// The findings for one input (its extraction findings first).
+    /// The findings for one input (its extraction findings first). For one place of a request (its URL, body or
+    /// cookies), a TC or GPP string or a `gpp_sid` that another place of the request carries counts as there: an
+    /// Additional Consent cookie beside a TC string in the OpenRTB body is no AC string without a TC string.
     static func diagnostics(for decoded: DecodedInput) -> [Diagnostic] {
         var findings = decoded.input.findings
+        let elsewhere = decoded.input.otherPlaces.map { DecodedInput(label: decoded.label, input: $0, kind: nil) }
         let tcString = decoded.decoded(.tcf)
         let gpp = decoded.decoded(.gpp)
         let gppSections = gpp?.json["sections"]?.objectValue
-        let hasTCString = tcString != nil || gppSections?["tcfeuv2"] != nil
+        let hasTCString = tcString != nil || gppSections?["tcfeuv2"] != nil || elsewhere.contains(where: carriesTC)
         // A TC string or a GPP string (which may carry one) that `--kind` left undecoded is still there.
         let hasAnyTCSignal =
             decoded.items.contains { $0.signal.kind == .tcf } || !decoded.skippedKinds.isDisjoint(with: [.tcf, .gpp])
@@ -52,7 +55,8 @@ enum CrossChecks {
             }
         }
 
-        findings += sectionIDChecks(decoded, gpp: gpp)
+        let requestGPP = gpp ?? elsewhere.lazy.compactMap { $0.decoded(.gpp) }.first
+        findings += sectionIDChecks(decoded, gpp: requestGPP, elsewhere)
 
         if let tcString, let section = gppSections?["tcfeuv2"], let standalone = tcString.json.objectValue {
             if comparable(standalone) != comparable(section.objectValue ?? JSONObject()) {
@@ -91,10 +95,30 @@ enum CrossChecks {
         return findings
     }
 
-    /// `gpp_sid` against the GPP header: every applicable section must be in the string.
-    private static func sectionIDChecks(_ decoded: DecodedInput, gpp: DecodedString?) -> [Diagnostic] {
-        let hasGPPSignal = decoded.items.contains { $0.signal.kind == .gpp } || decoded.skippedKinds.contains(.gpp)
+    /// True when `place` carries a TC string, standalone or in a GPP string's section 2, or a string of either kind
+    /// that did not decode (which may be one), as the checks count those of the input itself.
+    private static func carriesTC(_ place: DecodedInput) -> Bool {
+        place.items.contains { item in
+            switch item.result {
+            case .success(let value): value.kind == .tcf || value.json["sections"]?["tcfeuv2"] != nil
+            case .failure: item.signal.kind == .tcf || item.signal.kind == .gpp
+            }
+        }
+    }
+
+    /// `gpp_sid` against the GPP header (`gpp`: the input's, or another place's of its request): every applicable
+    /// section must be in the string.
+    private static func sectionIDChecks(
+        _ decoded: DecodedInput,
+        gpp: DecodedString?,
+        _ elsewhere: [DecodedInput]
+    ) -> [Diagnostic] {
+        let hasGPPSignal =
+            decoded.items.contains { $0.signal.kind == .gpp } || decoded.skippedKinds.contains(.gpp)
+            || elsewhere.contains { place in place.items.contains { $0.signal.kind == .gpp } }
         guard let flag = decoded.input.gppSectionIDs else {
+            // Another place of the request says which sections apply (and is checked there).
+            if elsewhere.contains(where: { $0.input.gppSectionIDs != nil }) { return [] }
             // A CMP API's GPP data lists no section when none applies (`applicableSections` `[-1]`), and cookies
             // carry no `gpp_sid`: nothing is missing there, where an ad request without it leaves its receiver
             // guessing.
