@@ -595,6 +595,37 @@ import Testing
         #expect(!run(["decode", "hello"]).error.contains("control character"))
     }
 
+    /// A character outside ASCII, or a control character inside a string, is named with what it likely is: these said
+    /// `value 226` (the first byte of `…`, which `decode` itself puts in a shortened string it shows) or listed the
+    /// four kinds and nothing else.
+    @Test func aCharacterThatHasNoPlaceInAConsentStringIsNamed() {
+        let tc = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA"
+        for (input, hint) in [
+            ("CQSbk4AQSbk4ANwA…AAAA", "value 226; it holds U+2026 '…' at character 16 (an ellipsis: the string was"),
+            (tc + "\u{2014}", "it holds U+2014 '—' at character 44 (a dash an editor put in for '-')"),
+            ("\u{421}" + tc.dropFirst(), "it holds U+0421 'С' at character 0 (a Greek or Cyrillic letter"),
+            ("CQSbk4AQSbk4\nANwA", "it holds U+000A at character 12 (a line break: was the string broken across"),
+            ("\u{201C}1YNN\u{201D}", "it holds U+201C '“' at character 0 (a typographic quote"),
+            ("2~1.35~dv.9\u{2026}", "it holds U+2026 '…' at character 11"),
+            ("DBABTA~1YN\u{2014}", "it holds U+2014 '—' at character 10"),
+        ] {
+            let error = run(["decode", input]).error
+            #expect(error.contains(hint), "\(error)")
+        }
+        // Nothing to name in a string that fails for another reason.
+        #expect(!run(["decode", "2~0.35"]).error.contains("it holds"))
+    }
+
+    /// An AC string still percent-encoded (copied raw from a URL, or encoded twice in one) says so; it was
+    /// `unknownFormat` or `badVersion` and nothing more.
+    @Test func aPercentEncodedACStringSaysSo() {
+        let hint = "%7E is '~' percent-encoded: decode the string (once more, if it came from a URL)"
+        for input in ["2%7E1.35%7Edv.9", "https://x.example/p?gdpr=1&addtl_consent=2%257E1.35%257Edv.9"] {
+            let error = run(["decode", input]).error
+            #expect(error.contains(hint), "\(error)")
+        }
+    }
+
     /// explain reads standard input as the other commands do (no input, or `-` among others; it was a usage error
     /// and a literal `-`), and an input with nothing to walk fails with a message (it printed nothing, status 0).
     @Test func explainReadsStandardInputAndSaysWhenThereIsNothingToExplain() {

@@ -31,7 +31,8 @@ enum ErrorText {
                 + (sectionName.isEmpty ? memberHint(for: error, in: input) : sectionName)
                 + sectionCountHint(for: error, in: input)
                 + usPrivacyLengthHint(for: error, in: input) + emptySectionHint(for: error)
-                + strictHint(for: error, in: input) + otherSections(of: input, failing: error)
+                + strictHint(for: error, in: input) + percentEncodingHint(for: error, in: input)
+                + otherSections(of: input, failing: error)
                 + (policyFinding.map { "; \($0.code): \($0.message)" } ?? "")
         }
         return text(for: error, input: input)
@@ -245,6 +246,21 @@ enum ErrorText {
         return "; a US Privacy string has 4 characters (version, notice, optOutSale, lspaCovered), this one \(has)"
     }
 
+    /// For an input that is no string of a kind, or an AC string that fails, because it is still percent-encoded
+    /// (`2%7E1.35%7Edv.9`, or a URL's `addtl_consent=2%257E1.35...` encoded twice): the first escape and what it
+    /// stands for. (A TC or GPP string says so at its `%`, a character outside base64url.)
+    private static func percentEncodingHint(for error: ConsentError, in input: String) -> String {
+        guard error.code == .unknownFormat || (error.format == .ac && error.code != .badBase64) else { return "" }
+        let bytes = Array(input.utf8)
+        guard let percent = bytes.firstIndex(of: UInt8(ascii: "%")), percent + 2 < bytes.count,
+            let code = UInt8(String(decoding: bytes[(percent + 1)...(percent + 2)], as: UTF8.self), radix: 16),
+            (0x20..<0x7F).contains(code)
+        else { return "" }
+        let escape = String(decoding: bytes[percent...(percent + 2)], as: UTF8.self)
+        let character = Character(UnicodeScalar(code))
+        return "; \(escape) is '\(character)' percent-encoded: decode the string (once more, if it came from a URL)"
+    }
+
     /// For a GPP string with an empty section (`DBACTY~1YNN~`): which section, where the error's value alone (its
     /// id) read like a bad value.
     private static func emptySectionHint(for error: ConsentError) -> String {
@@ -313,6 +329,12 @@ enum ErrorText {
         }
         if error.code == .badBase64, error.value == 0x0D {
             text += " (a carriage return: lines that end with it alone, as old Mac files do, are not split)"
+        } else if error.code == .badBase64 && error.value.map({ printable($0) == nil }) == true || error.format == .usp
+            || error.format == .ac || error.segment.description == "uspv1"
+        {
+            // A byte that is no printable ASCII, or a character-based string that fails: the first character of the
+            // input that has no place in a consent string, named, when it has one (the decoders stop at the first).
+            text += unexpectedCharacterHint(in: input)
         }
         return text
     }
@@ -334,35 +356,52 @@ enum ErrorText {
             }
             // `bad!` or `hello world` is no base64url text: say only what its first character is not.
             return (isBase64URL ? "base64url text, but not " : "not ")
-                + "\(kinds): its first character begins none of them" + invisibleCharacterHint(in: input)
+                + "\(kinds): its first character begins none of them" + unexpectedCharacterHint(in: input)
         default:
             if let format = error.format { return "not \(Explanation.title(format).lowercasedArticle)" }
-            return "not \(kinds)" + invisibleCharacterHint(in: input)
+            return "not \(kinds)" + unexpectedCharacterHint(in: input)
         }
     }
 
-    /// For an input holding a character a terminal does not show (a control character such as the escape of a
-    /// colour code copied from a log, a byte order mark between two files joined, a no-break or zero-width space
-    /// from a web page): the first one and where it is.
-    private static func invisibleCharacterHint(in input: String) -> String {
+    /// For an input holding a character that has no place in a consent string and that a reader does not see for
+    /// what it is: one a terminal does not show (a control character such as the escape of a colour code copied from
+    /// a log, a byte order mark between two files joined, a no-break or zero-width space from a web page), or one
+    /// outside ASCII (the `…` of a string shortened for display, a dash or quote an editor put in, a letter of
+    /// another alphabet that looks like a Latin one): the first one, where it is and what it likely is.
+    private static func unexpectedCharacterHint(in input: String) -> String {
         var position = 0
         for scalar in input.unicodeScalars {
             defer { position += scalar.utf8.count }
-            let what: String
-            switch scalar.value {
-            case 0x1B: what = "the start of a terminal's colour code"
-            case 0..<0x20, 0x7F: what = "a control character, which a terminal does not show"
-            case 0xA0: what = "a no-break space"
-            case 0x200B: what = "a zero-width space"
-            case 0x200C, 0x200D, 0x2060: what = "a zero-width joiner or non-joiner"
-            case 0xFEFF: what = "a byte order mark, as where two files were joined"
-            default: continue
-            }
+            guard let what = likelyOrigin(of: scalar) else { continue }
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return "; it holds \(name) at character \(position) (\(what))"
+            // Shown when it shows: not a space, a control or an invisible format character.
+            let shown =
+                scalar.value > 0xA0 && !scalar.properties.isWhitespace && scalar.properties.generalCategory != .format
+            return "; it holds \(name)\(shown ? " '\(Character(scalar))'" : "") at character \(position) (\(what))"
         }
         return ""
+    }
+
+    /// What a character unexpected in a consent string likely is, or nil for one that may be in some kind of them
+    /// (printable ASCII; a decoder names those by themselves).
+    private static func likelyOrigin(of scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x1B: "the start of a terminal's colour code"
+        case 0x0A: "a line break: was the string broken across lines?"
+        case 0x09: "a tab"
+        case 0..<0x20, 0x7F: "a control character, which a terminal does not show"
+        case 0x20..<0x7F: nil
+        case 0xA0: "a no-break space"
+        case 0x200B: "a zero-width space"
+        case 0x200C, 0x200D, 0x2060: "a zero-width joiner or non-joiner"
+        case 0xFEFF: "a byte order mark, as where two files were joined"
+        case 0x2026: "an ellipsis: the string was shortened for display; copy it whole"
+        case 0x2010...0x2015, 0x2212: "a dash an editor put in for '-'"
+        case 0x2018, 0x2019, 0x201C, 0x201D: "a typographic quote an editor put in"
+        case 0x0370..<0x0530: "a Greek or Cyrillic letter, which looks like a Latin one"
+        default: "outside ASCII, which consent strings are written in"
+        }
     }
 
     private static func printable(_ value: Int64) -> String? {
