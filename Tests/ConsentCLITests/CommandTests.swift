@@ -546,6 +546,36 @@ import Testing
         #expect(decoded.map { $0["type"]?.stringValue } == ["usp", "usp", "error", "usp", "usp", "gpp", "error"])
     }
 
+    /// A UTF-16 file with a byte order mark (what Windows PowerShell's `>` writes) is read as its text; a compressed
+    /// file is refused with the way to read it. Both were read as lines of bytes: every line failed (`holds U+0000`),
+    /// or a gzip log gave thousands of failures and exit 1 with no word of compression.
+    @Test func aUTF16FileIsReadAsTextAndACompressedOneIsRefused() throws {
+        func write(_ bytes: [UInt8], _ name: String) throws -> URL {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("consent-\(name)-\(UUID())")
+            try Data(bytes).write(to: file)
+            return file
+        }
+        let text = "1YNN\r\n1NYN\r\n"
+        let little = try write([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "le")
+        let big = try write([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, "be")
+        let document = #"{"type":"usp","version":1,"notice":"Y","optOutSale":"Y","lspaCovered":"N"}"#
+        let json = try write([0xFF, 0xFE] + document.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "json")
+        let gzip = try write([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x0A], "gz")
+        defer { for file in [little, big, json, gzip] { try? FileManager.default.removeItem(at: file) } }
+        let plain = run(["decode", "--json"], input: text)
+        for file in [little, big] {
+            let result = run(["decode", "--json", "@" + file.path])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output == plain.output)
+        }
+        #expect(run(["encode", "@" + json.path]).output == "1YYN\n")
+        for arguments in [["decode"], ["encode"]] {
+            let refused = run(arguments + ["@" + gzip.path])
+            #expect(refused.status == 1)
+            #expect(refused.error.contains("is a gzip file: decompress it first (zcat '\(gzip.path)' | consent ...)"))
+        }
+    }
+
     /// A file above the size limit is refused whole, and the message says how to read a longer log; one at the limit
     /// is read (the limit, 256 MiB in the command, is made small here).
     @Test func aFileAboveTheSizeLimitIsRefusedWithTheWayToStreamIt() throws {

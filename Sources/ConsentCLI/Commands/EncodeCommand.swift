@@ -56,10 +56,14 @@ struct EncodeCommand: Command {
             if operand == "-" {
                 io.input.forEachBlock { scanner.feed($0, encode) }
             } else if operand.hasPrefix("@") {
-                switch io.readFile(String(operand.dropFirst())) {
-                case .success(let content): scanner.feed(ByteOrderMark.dropped(from: content), encode)
+                let path = String(operand.dropFirst())
+                let content = io.readFile(path).mapError { InputError("unreadableFile", $0.description) }.flatMap {
+                    bytes in Result { () throws(InputError) in try FileContent.text(of: bytes, path: path) }
+                }
+                switch content {
+                case .success(let text): scanner.feed(text, encode)
                 case .failure(let error):
-                    reporter.report(InputError("unreadableFile", error.description), input: operand, label: operand)
+                    reporter.report(error, input: operand, label: operand)
                     failed = true
                     continue
                 }

@@ -84,7 +84,8 @@ enum HelpText {
           Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
           quotes hold.
           With no <input>, inputs are read from standard input, one per line, and streamed (a line is never
-          read as @FILE). A file is read whole (up to 256 MiB), then a text file a line at a time.
+          read as @FILE). A file is read whole (up to 256 MiB), then a text file a line at a time; its
+          text is UTF-8, or UTF-16 with a byte order mark (PowerShell's >); a compressed file is refused.
 
         """
 

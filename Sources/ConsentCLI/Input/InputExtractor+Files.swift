@@ -39,8 +39,12 @@ extension InputExtractor {
             body(Extraction(label: text, result: .failure(InputError("unreadableFile", error.description))))
         case .success(let content):
             // A byte order mark is no part of the first line of a text file (documents skip it themselves).
-            let content = ByteOrderMark.dropped(from: content)
-            forEachExtraction(file: path, content: content, bareLine: bareLine, until: stop, body)
+            do throws(InputError) {
+                let content = try FileContent.text(of: content, path: path)
+                forEachExtraction(file: path, content: content, bareLine: bareLine, until: stop, body)
+            } catch {
+                body(Extraction(label: text, result: .failure(error)))
+            }
         }
     }
 }
