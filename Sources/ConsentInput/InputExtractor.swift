@@ -242,8 +242,8 @@ package enum InputExtractor {
                 // `{` alone: the first line of a pretty-printed document on standard input, read a line at a time.
                 // The same line of a text file: its lines are inputs too.
                 message += "; it ends before the document does: a JSON document over several lines is read whole"
-                message += " from @FILE when the file holds it alone (standard input, and a text file of other"
-                message += " lines, are one input per line)"
+                message += " from @FILE when the file holds it alone, or from standard input as @- (standard"
+                message += " input, and a text file of other lines, are otherwise one input per line)"
             }
             throw InputError("badJSON", message)
         }

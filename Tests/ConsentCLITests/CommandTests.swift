@@ -576,6 +576,32 @@ import Testing
         }
     }
 
+    /// On standard input a curl command goes on over the lines it continues to (`\` at their end, an open quote), as
+    /// in a text file: its first line alone was a request that "carries no consent", and its other lines failed.
+    /// `@-` reads standard input whole, as a file: an HTTP request or a JSON document over several lines.
+    @Test func standardInputJoinsACurlCommandsLinesAndAtDashReadsItWhole() throws {
+        let tc = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA"
+        let curl =
+            "1YNN\ncurl 'https://ib.example/getuid?gdpr=1' \\\n  -b 'euconsent-v2=\(tc)' \\\n  -H 'accept: */*'\n"
+            + "1NYN\n"
+        let lines = run(["decode", "--json"], input: curl)
+        #expect(lines.status == 0, "\(lines.error)")
+        let kinds = try jsonLines(lines.output).map { $0["type"]?.stringValue ?? "" }
+        #expect(kinds == ["usp", "tcf", "usp"])
+        // A quote that never closes ends the command at the end of the input, which then fails as one.
+        let open = run(["decode"], input: "curl 'https://ib.example/?gdpr_consent=\(tc)\nmore\n")
+        #expect(open.error.contains("a curl command whose quotes do not close"), "\(open.error)")
+        let request = "POST /openrtb2/auction HTTP/1.1\nHost: x.example\n\n" + #"{"user":{"consent":"\#(tc)"}}"#
+        let whole = run(["decode", "--json", "@-"], input: request)
+        #expect(whole.status == 0, "\(whole.error)")
+        #expect(try jsonLines(whole.output).map { $0["type"]?.stringValue } == ["tcf"])
+        let document =
+            "{\n  \"type\": \"usp\", \"version\": 1,\n  \"notice\": \"Y\",\n"
+            + "  \"optOutSale\": \"Y\", \"lspaCovered\": \"N\"\n}\n"
+        #expect(run(["encode", "@-"], input: document).output == "1YYN\n")
+        #expect(run(["decode", "--json", "@-"], input: "").output.contains(#""code":"empty""#))
+    }
+
     /// A file above the size limit is refused whole, and the message says how to read a longer log; one at the limit
     /// is read (the limit, 256 MiB in the command, is made small here).
     @Test func aFileAboveTheSizeLimitIsRefusedWithTheWayToStreamIt() throws {

@@ -78,6 +78,9 @@ import Testing
         #expect(try codes(sid + "\n" + gppBody + "\n").allSatisfy(\.isEmpty))
         let wrongSID = "POST /openrtb2/auction?gpp_sid=2,6 HTTP/1.1\nHost: prebid.example\n"
         #expect(try codes(wrongSID + "\n" + gppBody + "\n").flatMap { $0 } == ["gppSIDNotInString"])
+        // A place without a GPP string is not one without gpp_sid, though another place has a GPP string.
+        let gppCookie = "Cookie: __gpp=DBABTA~1YNN; __gpp_sid=6\n"
+        #expect(try codes(head + gppCookie + "\n" + body).allSatisfy(\.isEmpty))
     }
 
     @Test func eachPlaceThatCarriesConsentIsAnInput() throws {

@@ -113,9 +113,7 @@ enum CrossChecks {
         gpp: DecodedString?,
         _ elsewhere: [DecodedInput]
     ) -> [Diagnostic] {
-        let hasGPPSignal =
-            decoded.items.contains { $0.signal.kind == .gpp } || decoded.skippedKinds.contains(.gpp)
-            || elsewhere.contains { place in place.items.contains { $0.signal.kind == .gpp } }
+        let hasOwnGPPSignal = decoded.items.contains { $0.signal.kind == .gpp } || decoded.skippedKinds.contains(.gpp)
         guard let flag = decoded.input.gppSectionIDs else {
             // Another place of the request says which sections apply (and is checked there).
             if elsewhere.contains(where: { $0.input.gppSectionIDs != nil }) { return [] }
@@ -125,7 +123,7 @@ enum CrossChecks {
             let carriesSectionIDs = ![.string, .cmpAPI, .cookies].contains(decoded.input.form)
             // A gpp_sid that holds an unreplaced macro is reported as that, not as missing.
             let holdsMacro = decoded.input.findings.contains { $0.code == "unexpandedMacro" && $0.field == "gpp_sid" }
-            if hasGPPSignal && carriesSectionIDs && !holdsMacro {
+            if hasOwnGPPSignal && carriesSectionIDs && !holdsMacro {
                 return [
                     Diagnostic(
                         .warning,
@@ -150,6 +148,8 @@ enum CrossChecks {
         // Present but empty, as `us_privacy=` or `gdpr_consent=` would be: no section is said to apply.
         if flag.text.isEmpty { return [ExtractedInput.emptyParameter(flag.source)] }
         guard let gpp else {
+            let hasGPPSignal =
+                hasOwnGPPSignal || elsewhere.contains { place in place.items.contains { $0.signal.kind == .gpp } }
             if hasGPPSignal { return [] }
             return [
                 Diagnostic(

@@ -53,7 +53,7 @@ struct EncodeCommand: Command {
             // decode's input may be.
             var scanner = JSONDocumentScanner(limit: maximumDocumentLength)
             let documentsBefore = number
-            if operand == "-" {
+            if operand == "-" || operand == "@-" {
                 io.input.forEachBlock { scanner.feed($0, encode) }
             } else if operand.hasPrefix("@") {
                 let path = String(operand.dropFirst())

@@ -83,9 +83,11 @@ enum HelpText {
                              many lines as it takes; or one HTTP request
           Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
           quotes hold.
-          With no <input>, inputs are read from standard input, one per line, and streamed (a line is never
-          read as @FILE). A file is read whole (up to 256 MiB), then a text file a line at a time; its
-          text is UTF-8, or UTF-16 with a byte order mark (PowerShell's >); a compressed file is refused.
+          With no <input>, inputs are read from standard input, one per line (a curl command over several
+          lines is one), and streamed (a line is never read as @FILE); @- reads standard input whole, as
+          a file (an HTTP request or a JSON document pasted through a pipe). A file is read whole (up to
+          256 MiB), then a text file a line at a time; its text is UTF-8, or UTF-16 with a byte order
+          mark (PowerShell's >); a compressed file is refused.
 
         """
 

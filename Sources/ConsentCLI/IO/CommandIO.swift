@@ -19,6 +19,17 @@ struct CommandIO {
     /// not stop the work). Commands stop reading their inputs then.
     var cannotWrite: Bool { output.writeError != nil || error.readerIsGone }
 
+    /// Standard input read whole, as a file (`@-`: a curl command over several lines, an HTTP request or a property
+    /// list pasted through a pipe), up to the size of a file.
+    func readStandardInput() -> Result<[UInt8], FileError> {
+        guard let bytes = input.readAll(limit: FileError.maximumFileSize) else {
+            let limit = FileError.maximumFileSize >> 20
+            let reason = "larger than \(limit) MiB; without @- standard input streams, a line at a time"
+            return .failure(FileError(path: "-", reason: reason))
+        }
+        return .success(bytes)
+    }
+
     /// The process's own streams, environment, files and clock. Standard output is written out whenever reading
     /// standard input would wait, so that results stream.
     static func standard(environment: [String: String], currentTime: @escaping () -> Int64) -> CommandIO {

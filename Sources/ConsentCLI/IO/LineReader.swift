@@ -101,9 +101,18 @@ final class LineReader {
         }
     }
 
-    /// Calls `body` with the bytes of the input as they are read, at most 64 KiB at a time, until the input ends
-    /// or its output fails (for `encode`, whose documents may span lines and be far longer than a line may be).
-    func forEachBlock(_ body: (ArraySlice<UInt8>) -> Void) {
+    /// The whole input (a UTF-8 byte order mark dropped), read as a file is for `@-`; nil when it is longer than
+    /// `limit` bytes, where the reading stops.
+    func readAll(limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        forEachBlock(until: { bytes.count > limit }) { bytes.append(contentsOf: $0) }
+        return bytes.count > limit ? nil : bytes
+    }
+
+    /// Calls `body` with the bytes of the input as they are read, at most 64 KiB at a time, until the input ends,
+    /// its output fails or `stop` says so (for `encode`, whose documents may span lines and be far longer than a
+    /// line may be).
+    func forEachBlock(until stop: () -> Bool = { false }, _ body: (ArraySlice<UInt8>) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var count = 0
         var ended = false
@@ -116,7 +125,7 @@ final class LineReader {
         var start = buffer[0..<count].starts(with: mark) ? mark.count : 0
         while true {
             if start < count { body(buffer[start..<count]) }
-            if ended || outputFailed { return }
+            if ended || outputFailed || stop() { return }
             start = 0
             count = buffer.withUnsafeMutableBytes { fill($0) }
             ended = count <= 0

@@ -34,7 +34,7 @@ extension InputExtractor {
             return
         }
         let path = String(text.dropFirst())
-        switch io.readFile(path) {
+        switch path == "-" ? io.readStandardInput() : io.readFile(path) {
         case .failure(let error):
             body(Extraction(label: text, result: .failure(InputError("unreadableFile", error.description))))
         case .success(let content):

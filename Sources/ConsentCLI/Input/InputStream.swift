@@ -1,7 +1,8 @@
 import ConsentInput
 
 /// Walks the inputs of a command: its arguments, or, without any, the lines of standard input (streamed, blank
-/// lines skipped), each turned into extractions. Only arguments may name files (`@FILE`).
+/// lines skipped, a curl command over several lines one input), each turned into extractions. Only arguments may
+/// name files (`@FILE`, and `@-` for standard input read whole).
 struct InputStream {
     /// The arguments; empty means standard input.
     var arguments: [String]
@@ -48,9 +49,20 @@ struct InputStream {
         bareString: InputExtractor.BareLineHandler?,
         _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
     ) {
+        // A curl command goes on over the lines after it while a line ends with `\` (or `^`) or a quote is open, as
+        // in a text file (``CurlCommand/Lines``): its first line and its text so far.
+        var command: (number: Int, text: String)? = nil
+        func extract(_ text: String, number: Int) {
+            // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
+            for extraction in InputExtractor.extract(inline: text, label: "line \(number)") {
+                body(extraction, text)
+            }
+        }
         io.input.forEachLine { number, line in
             switch line {
             case .tooLong:
+                if let pending = command { extract(pending.text, number: pending.number) }
+                command = nil
                 let error = InputError(
                     "tooLong",
                     "line \(number) is longer than \(LineReader.maximumLineLength >> 20) MiB"
@@ -58,13 +70,23 @@ struct InputStream {
                 body(InputExtractor.Extraction(label: "line \(number)", result: .failure(error)), "")
             case .text(let raw):
                 let text = InputExtractor.trimmingLineEnd(raw)
+                if var pending = command {
+                    pending.text += "\n" + text
+                    // Held to the length of a line: a quote that never closes must not take the rest of the input.
+                    let goesOn = pending.text.utf8.count <= LineReader.maximumLineLength
+                    command = goesOn && CurlCommand.continues(pending.text) ? pending : nil
+                    if command == nil { extract(pending.text, number: pending.number) }
+                    return
+                }
                 if InputExtractor.isBlank(text) { return }
                 if let bareString, InputExtractor.isBareString(text), bareString(text, { "line \(number)" }) { return }
-                // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
-                for extraction in InputExtractor.extract(inline: text, label: "line \(number)") {
-                    body(extraction, text)
+                if CurlCommand.looks(like: text) && CurlCommand.continues(text) {
+                    command = (number, text)
+                    return
                 }
+                extract(text, number: number)
             }
         }
+        if let pending = command { extract(pending.text, number: pending.number) }
     }
 }
