@@ -186,6 +186,30 @@ import Testing
         #expect(run(["stats", "1YNN", "garbage"]).status == 0)
     }
 
+    /// What decode's checks say of the inputs is counted by code: a log's requests with `gdpr=1` and an empty
+    /// `gdpr_consent` were in no count at all (they hold no string, and are no unreadable input either).
+    @Test func countsWhatTheChecksSayOfTheInputs() throws {
+        let tc = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA"
+        let lines = [
+            "https://x.example/px?gdpr=1&gdpr_consent=", "https://x.example/px?gdpr=1&gdpr_consent=\(tc)",
+            "https://x.example/px?gdpr=1&gpp=DBABMA~\(tc)&gpp_sid=2", "https://x.example/px?gdpr=1&us_privacy=1YNN",
+            "https://x.example/px?gdpr_consent=${GDPR_CONSENT_755}", "1YNN",
+        ]
+        let stats = try JSONValue(parsing: run(["stats", "--json"], input: lines.joined(separator: "\n")).output)
+        let checks = JSONObject([
+            ("emptyParameter", .int(1)), ("gdprWithoutTCString", .int(2)), ("unexpandedMacro", .int(1)),
+        ])
+        #expect(stats["checks"] == .object(checks))
+        // As many as decode reports.
+        let reported = run(["lint", "--json"], input: lines.joined(separator: "\n")).output
+        #expect(reported.split(separator: "\n").filter { $0.contains("\"gdprWithoutTCString\"") }.count == 2)
+        let text = run(["stats"], input: lines.joined(separator: "\n")).output
+        #expect(text.contains("  checks: gdprWithoutTCString 2, emptyParameter 1, unexpandedMacro 1\n"), "\(text)")
+        // --kind leaves strings undecoded, not missing.
+        let usp = try JSONValue(parsing: run(["stats", "--json", "--kind", "usp", lines[1]]).output)
+        #expect(usp["checks"] == .object(JSONObject()))
+    }
+
     @Test func aVendorAskedForWithoutATCStringIsSaidToHaveNoneToCount() {
         let lines = run(["stats", "--vendor", "755", "1YNN"]).output.split(separator: "\n").map(String.init)
         #expect(lines.contains("TC strings: 0"), "\(lines)")

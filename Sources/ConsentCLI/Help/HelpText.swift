@@ -313,9 +313,11 @@ enum HelpText {
 
         OPTIONS:
           -j, --json            One JSON object with every count: {"type":"stats","inputs","unreadableInputs",
-                                "strings","decoded","failed","failures","kinds","tcf","gpp","usp","ac"};
-                                "unreadableInputs" counts the inputs that held no string by error code, "tcf"
-                                has every vendor's consents and legitimate interests, "ac" every provider's.
+                                "checks","strings","decoded","failed","failures","kinds","tcf","gpp","usp",
+                                "ac"}; "unreadableInputs" counts the inputs that held no string by error code,
+                                "checks" what decode's checks say of the inputs by code (gdprWithoutTCString,
+                                emptyParameter, unexpandedMacro, ...), "tcf" has every vendor's consents and
+                                legitimate interests, "ac" every provider's.
           -k, --kind <kind>     Decode bare strings as tcf, gpp, usp or ac instead of detecting the kind.
           --vendor <id>         Also show this vendor's consents and legitimate interests (repeatable).
           --color <when>        auto (default), always or never.

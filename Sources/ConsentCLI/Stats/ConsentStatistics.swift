@@ -9,6 +9,9 @@ struct ConsentStatistics {
     var inputs = 0
     /// Inputs that held no string that could be read (not a string, URL, bid request or preferences), by code.
     var unreadable = Tally<String>()
+    /// What the checks of `decode` and `lint` say of the inputs themselves, by code: a consent field present but
+    /// empty, a macro left in, a misspelt key (the findings of reading them), and `gdprWithoutTCString`.
+    var checks = Tally<String>()
     /// Strings found in the inputs, decoded or not.
     var strings = 0
     /// Strings that did not decode, by error code.

@@ -18,6 +18,7 @@ struct StatisticsReport {
         object.append("type", .string("stats"))
         object.append("inputs", .integer(all.inputs))
         object.append("unreadableInputs", all.unreadable.jsonValue())
+        object.append("checks", all.checks.jsonValue())
         object.append("strings", .integer(all.strings))
         object.append("decoded", .integer(all.kinds.total))
         object.append("failed", .integer(all.failures.total))
@@ -127,6 +128,7 @@ struct StatisticsReport {
             )
         }
         // Asked for vendors, the section shows even without a TC string, to say there was none to count.
+        if all.checks.total > 0 { lines.append("  checks: " + listed(all.checks.ranked())) }
         if all.tcf.strings > 0 || all.tcf.legacy > 0 || !vendors.isEmpty { lines += tcfText(all.tcf, style: style) }
         if all.gpp.strings > 0 { lines += gppText(all.gpp, style: style) }
         if all.usp.strings > 0 { lines += uspText(all.usp, style: style) }
