@@ -20,7 +20,7 @@ package enum Cookies {
     /// `name=value` pairs joined by `;`.
     package static func looks(like text: String) -> Bool {
         if header(of: text) != nil { return true }
-        if text.contains("://") || text.hasPrefix("?") || text.contains("&") { return false }
+        if text.containsBytes("://") || text.hasPrefix("?") || text.containsByte(UInt8(ascii: "&")) { return false }
         let pairs = self.pairs(Substring(text))
         guard let first = pairs.first else { return false }
         if stringCookies.contains(where: { $0.name == first.name }) { return true }

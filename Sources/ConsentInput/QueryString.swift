@@ -17,15 +17,17 @@ package enum QueryString {
     /// with `?`, holds a consent parameter after `?` or `&` (a line of an access log), or holds `name=value` pairs
     /// with a consent parameter name or `&`.
     package static func looks(like text: String) -> Bool {
-        if text.contains("://") || text.hasPrefix("?") { return true }
-        if text.contains("?"), parameterNames.contains(where: { text.contains("?\($0)=") }) { return true }
+        if text.containsBytes("://") || text.hasPrefix("?") { return true }
+        if text.containsByte(UInt8(ascii: "?")), parameterNames.contains(where: { text.containsBytes("?\($0)=") }) {
+            return true
+        }
         guard let equals = text.firstIndex(of: "=") else { return false }
         // A consent parameter, even with nothing after it (`us_privacy=` is an empty parameter, not a string).
         if parameterNames.contains(String(text[..<equals])) { return true }
         // A TC string may end in `=` padding: only `=` followed by something is a parameter.
         let rest = text[text.index(after: equals)...]
         if rest.allSatisfy({ $0 == "=" }) { return false }
-        return text.contains("&")
+        return text.containsByte(UInt8(ascii: "&"))
     }
 
     /// The consent parameters of a URL or query string. A URL with none of its own that carries another URL in a
@@ -42,7 +44,7 @@ package enum QueryString {
 
     private static func extract(_ text: String, depth: Int) throws(InputError) -> ExtractedInput {
         let text = String(urlText(in: text[...]))
-        var input = ExtractedInput(form: text.contains("://") ? .url : .queryString)
+        var input = ExtractedInput(form: text.containsBytes("://") ? .url : .queryString)
         let (query, fragment) = parts(of: text, isURL: input.form == .url)
         let pairs = self.pairs(query) + self.pairs(fragment)
         if input.form == .url && query.isEmpty && !pairs.contains(where: { parameterNames.contains($0.name) }) {
@@ -99,8 +101,9 @@ package enum QueryString {
         guard depth < maxNestedURLs else { return nil }
         for (name, rawValue) in pairs {
             let carried = rawValue.isEmpty ? name : percentDecoded(rawValue)
-            guard carried.contains("://"), carried.contains("?") || carried.contains("#"),
-                parameterNames.contains(where: { carried.contains($0) }),  // perhaps encoded again
+            guard carried.containsBytes("://"),
+                carried.containsByte(UInt8(ascii: "?")) || carried.containsByte(UInt8(ascii: "#")),
+                parameterNames.contains(where: { carried.containsBytes($0) }),  // perhaps encoded again
                 var input = try? extract(carried, depth: depth + 1)
             else { continue }
             let holder = rawValue.isEmpty ? "the query" : "parameter \(name)"
@@ -124,30 +127,35 @@ package enum QueryString {
     /// or quote before it to the one after (a URL holds neither: they would be percent-encoded). `text` itself
     /// when it holds no space or quote, or no `?`.
     package static func urlText(in text: Substring) -> Substring {
-        let delimiters: Set<Character> = [" ", "\t", "\"", "'", "<", ">"]
-        guard text.contains(where: delimiters.contains), let questionMark = text.firstIndex(of: "?") else {
+        // Bytes, not characters: every delimiter is ASCII, so its index bounds a slice of whole characters.
+        func isDelimiter(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x22 || byte == 0x27 || byte == 0x3C || byte == 0x3E
+        }
+        let bytes = text.utf8
+        guard bytes.contains(where: isDelimiter), let questionMark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
             return text
         }
-        let start = text[..<questionMark].lastIndex(where: delimiters.contains).map(text.index(after:))
-        let end = text[questionMark...].firstIndex(where: delimiters.contains) ?? text.endIndex
-        return text[(start ?? text.startIndex)..<end]
+        let start = bytes[..<questionMark].lastIndex(where: isDelimiter).map(bytes.index(after:))
+        let end = bytes[questionMark...].firstIndex(where: isDelimiter) ?? bytes.endIndex
+        return text[(start ?? bytes.startIndex)..<end]
     }
 
     /// The query of `text` (after its `?`, or all of it when it is a query string without one) and the part of its
     /// fragment that holds parameters: some pages and single-page apps carry them after the `#`
     /// (`#gdpr_consent=...`, a route's own query in `#/page?gpp=...`). Either is empty when there is none.
     private static func parts(of text: String, isURL: Bool) -> (query: Substring, fragment: Substring) {
+        // Found as bytes (a `#` or `?` is ASCII, so its index bounds whole characters): a character search is slow.
         var query = Substring(text)
         var fragment: Substring = ""
-        if let hash = query.firstIndex(of: "#") {
-            fragment = query[query.index(after: hash)...]
+        if let hash = query.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = query[query.utf8.index(after: hash)...]
             query = query[..<hash]
-            if let questionMark = fragment.firstIndex(of: "?") {
-                fragment = fragment[fragment.index(after: questionMark)...]
+            if let questionMark = fragment.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                fragment = fragment[fragment.utf8.index(after: questionMark)...]
             }
         }
-        if let questionMark = query.firstIndex(of: "?") {
-            query = query[query.index(after: questionMark)...]
+        if let questionMark = query.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = query[query.utf8.index(after: questionMark)...]
         } else if isURL {
             query = ""
         }
@@ -158,13 +166,21 @@ package enum QueryString {
     /// (`<img src="...?gdpr=1&amp;gdpr_consent=...">`) has its `&` escaped as `&amp;`: that is read as `&`.
     private static func pairs(_ query: Substring) -> [(name: String, value: Substring)] {
         var pairs: [(name: String, value: Substring)] = []
-        let isEscaped = query.contains("&amp;")
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            var pair = pair
-            if isEscaped && pair.hasPrefix("amp;") { pair = pair.dropFirst(4) }
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let first = parts.first else { continue }
-            pairs.append((percentDecoded(first), parts.count > 1 ? parts[1] : ""))
+        let isEscaped = query.containsBytes("&amp;")
+        // Cut at the bytes of `&` and `=` (ASCII: their indices bound whole characters), empty pairs skipped.
+        let bytes = query.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            var pair = query[start..<end]
+            start = end == bytes.endIndex ? end : bytes.index(after: end)
+            if pair.isEmpty { continue }
+            if isEscaped && pair.utf8.starts(with: "amp;".utf8) { pair = pair.dropFirst(4) }
+            guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else {
+                pairs.append((percentDecoded(pair), ""))
+                continue
+            }
+            pairs.append((percentDecoded(pair[..<equals]), pair[pair.utf8.index(after: equals)...]))
         }
         return pairs
     }
@@ -172,7 +188,7 @@ package enum QueryString {
     /// `%XX` sequences decoded as UTF-8 bytes; a `%` not followed by two hex digits stays as it is, and `+` stays
     /// `+` (consent strings never hold spaces, and a `+` that was meant as one is better reported than hidden).
     package static func percentDecoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.containsByte(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         let utf8 = Array(text.utf8)
