@@ -135,8 +135,18 @@ import Testing
         let url = "gdpr_consent=CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA&us_privacy=1YNN"
         let two = run(["diff", url, "1YNN"])
         #expect(two.status == 1)
-        #expect(two.error.contains("notOneString: holds 2 strings, not one: choose one with --kind"), "\(two.error)")
+        let choose = "holds 2 strings (gdpr_consent, us_privacy), not one: choose one with --kind, or give the one"
+        #expect(two.error.contains("notOneString: " + choose), "\(two.error)")
         #expect(run(["diff", "--kind", "usp", url, "1YNN"]).output == "The same string.\n")
+        // The same string in two places of a request is one string; two different ones of a kind cannot be chosen.
+        let tc = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let request = "curl 'https://x.example/a?gdpr=1&gdpr_consent=\(tc)' -b 'euconsent-v2=\(tc)'"
+        #expect(run(["diff", "--kind", "tcf", request, tc]).output == "The same string.\n")
+        let other = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA"
+        let twoStrings = "curl 'https://x.example/a?gdpr=1&gdpr_consent=\(tc)' -b 'euconsent-v2=\(other)'"
+        let differing = run(["diff", "--kind", "tcf", twoStrings, tc]).error
+        let named = "holds 2 strings (gdpr_consent, euconsent-v2), not one: give the one"
+        #expect(differing.contains(named), "\(differing)")
         let broken = run(["diff", "1YNN", "1YNX"])
         #expect(broken.status == 1)
         #expect(broken.output == "")

@@ -54,11 +54,21 @@ struct DiffCommand: Command {
             case .success(let input): signals += DecodedInput.signals(of: input, kind: options.kind).signals
             }
         }
-        guard signals.count == 1 else {
-            let choose = options.kind == nil ? ": choose one with --kind" : ""
-            return .failure(InputError("notOneString", "holds \(signals.count) strings, not one\(choose)"))
+        // The same string in two places (a request's body and its cookie) is one string.
+        var distinct: [ConsentSignal] = []
+        for signal in signals where !distinct.contains(where: { $0.text == signal.text }) { distinct.append(signal) }
+        guard distinct.count == 1 else {
+            guard !distinct.isEmpty else { return .failure(InputError("notOneString", "holds no string, not one")) }
+            let places = distinct.map { $0.source ?? "a bare string" }.joined(separator: ", ")
+            let choose = options.kind == nil ? "choose one with --kind, or give" : "give"
+            return .failure(
+                InputError(
+                    "notOneString",
+                    "holds \(distinct.count) strings (\(places)), not one: \(choose) the one to compare as itself"
+                )
+            )
         }
-        return .success(signals[0])
+        return .success(distinct[0])
     }
 
     /// What two decoded strings have in common and not.
