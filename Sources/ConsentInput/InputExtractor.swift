@@ -184,10 +184,14 @@ package enum InputExtractor {
         // A text file: one input per non-empty line, and per curl command, which may span lines (a `\` at the end
         // of each), wherever it stands.
         var isEmpty = true
+        var hasComments = false
         for (lineNumber, line) in CurlCommand.Lines(text) {
             if stop() { return }
             let trimmed = trimmingLineEnd(line)
-            if isBlank(trimmed) { continue }
+            if isBlankOrComment(trimmed) {
+                hasComments = hasComments || !isBlank(trimmed)
+                continue
+            }
             if let bareLine, isBareString(trimmed), bareLine(trimmed, { "\(label):\(lineNumber)" }) {
                 isEmpty = false
                 continue
@@ -201,7 +205,8 @@ package enum InputExtractor {
             }
         }
         if isEmpty {
-            body(Extraction(label: label, result: .failure(InputError("empty", "'\(path)' is empty"))))
+            let what = hasComments ? "holds nothing but # comments" : "is empty"
+            body(Extraction(label: label, result: .failure(InputError("empty", "'\(path)' \(what)"))))
         }
     }
 
@@ -289,5 +294,12 @@ package enum InputExtractor {
     /// True for a line with nothing but white space, which holds no input (blank lines are skipped).
     package static func isBlank(_ line: some StringProtocol) -> Bool {
         line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// True for a line of a list or log that holds no input: blank, or a comment, its first character after any
+    /// white space `#` (a list's notes, the `#Fields:` header of a W3C extended log). No consent string, URL,
+    /// request or JSON document starts with `#`.
+    package static func isBlankOrComment(_ line: some StringProtocol) -> Bool {
+        line.utf8.first { $0 != 0x20 && $0 != 0x09 }.map { $0 == UInt8(ascii: "#") } ?? true
     }
 }

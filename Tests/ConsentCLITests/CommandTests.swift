@@ -602,6 +602,24 @@ import Testing
         #expect(run(["decode", "--json", "@-"], input: "").output.contains(#""code":"empty""#))
     }
 
+    /// A line whose first character (after white space) is `#` is a comment: a list's notes and a W3C extended log's
+    /// `#Fields:` header were inputs that failed, and made the run fail.
+    @Test func commentLinesAreNoInputs() throws {
+        let text = "#Version: 1.0\n#Fields: date time cs-uri-query\n1YNN\n  # a note\n1NYN\n"
+        let lines = run(["decode", "--json"], input: text)
+        #expect(lines.status == 0, "\(lines.error)")
+        #expect(try jsonLines(lines.output).count == 2)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("consent-notes-\(UUID()).txt")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(run(["decode", "--json", "@" + file.path]).output == lines.output)
+        #expect(run(["stats"], input: text).output.hasPrefix("2 strings in 2 inputs"))
+        try Data("# only notes\n\n".utf8).write(to: file)
+        #expect(run(["decode", "@" + file.path]).error.contains("holds nothing but # comments"))
+        // As an argument, `#` is no comment: what was given is reported.
+        #expect(run(["decode", "#1YNN"]).status == 1)
+    }
+
     /// A file above the size limit is refused whole, and the message says how to read a longer log; one at the limit
     /// is read (the limit, 256 MiB in the command, is made small here).
     @Test func aFileAboveTheSizeLimitIsRefusedWithTheWayToStreamIt() throws {

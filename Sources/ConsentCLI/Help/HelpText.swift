@@ -87,7 +87,8 @@ enum HelpText {
           lines is one), and streamed (a line is never read as @FILE); @- reads standard input whole, as
           a file (an HTTP request or a JSON document pasted through a pipe). A file is read whole (up to
           256 MiB), then a text file a line at a time; its text is UTF-8, or UTF-16 with a byte order
-          mark (PowerShell's >); a compressed file is refused.
+          mark (PowerShell's >); a compressed file is refused. Blank lines, and lines that start with #
+          (notes, a W3C log's #Fields: header), are no inputs.
 
         """
 

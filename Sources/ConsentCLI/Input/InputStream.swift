@@ -1,7 +1,7 @@
 import ConsentInput
 
 /// Walks the inputs of a command: its arguments, or, without any, the lines of standard input (streamed, blank
-/// lines skipped, a curl command over several lines one input), each turned into extractions. Only arguments may
+/// lines and `#` comments skipped, a curl command over several lines one input), each turned into extractions. Only arguments may
 /// name files (`@FILE`, and `@-` for standard input read whole).
 struct InputStream {
     /// The arguments; empty means standard input.
@@ -78,7 +78,7 @@ struct InputStream {
                     if command == nil { extract(pending.text, number: pending.number) }
                     return
                 }
-                if InputExtractor.isBlank(text) { return }
+                if InputExtractor.isBlankOrComment(text) { return }
                 if let bareString, InputExtractor.isBareString(text), bareString(text, { "line \(number)" }) { return }
                 if CurlCommand.looks(like: text) && CurlCommand.continues(text) {
                     command = (number, text)
