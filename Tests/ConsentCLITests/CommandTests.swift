@@ -681,11 +681,13 @@ import Testing
             ("CQSbk4AQSbk4\nANwA", "it holds U+000A at character 12 (a line break: was the string broken across"),
             ("\u{201C}1YNN\u{201D}", "it holds U+201C '“' at character 0 (a typographic quote"),
             ("2~1.35~dv.9\u{2026}", "it holds U+2026 '…' at character 11"),
-            ("DBABTA~1YN\u{2014}", "it holds U+2014 '—' at character 10"),
+            ("DBABTA~1YN\u{2014}", "it holds U+2014 '—' at character 10 (a dash an editor put in for '-')"),
         ] {
             let error = run(["decode", input]).error
             #expect(error.contains(hint), "\(error)")
         }
+        // The dash makes 4 characters of 6 bytes: no word of a length that is not 4.
+        #expect(!run(["decode", "DBABTA~1YN\u{2014}"]).error.contains("this one 6 characters"))
         // Nothing to name in a string that fails for another reason.
         #expect(!run(["decode", "2~0.35"]).error.contains("it holds"))
     }

@@ -230,14 +230,15 @@ enum ErrorText {
             error.format == .usp || (error.format == .gpp && error.segment.description == "uspv1")
         else { return "" }
         // The section is the `~` part that holds the offset (for a short one, the offset is just past its end).
+        // Offsets count bytes; the length said is in characters (`1YN—` has 4, of 6 bytes).
         var start = 0
-        var length = input.utf8.count
+        var length = input.count
         if error.format == .gpp {
             for part in input.utf8.split(separator: UInt8(ascii: "~"), omittingEmptySubsequences: false) {
                 let partStart = input.utf8.distance(from: input.utf8.startIndex, to: part.startIndex)
                 if partStart <= offset && offset <= partStart + part.count {
                     start = partStart
-                    length = part.count
+                    length = Substring(part).count
                 }
             }
         }
