@@ -7,26 +7,23 @@ enum FileContent {
     /// read it, where its bytes would be read as lines of garbage.
     /// - Throws: `unreadableFile` for a compressed file.
     static func text(of content: [UInt8], path: String) throws(InputError) -> [UInt8] {
-        if let format = compression(of: content) {
-            let tool = format == "zip" ? "unzip -p" : format == "gzip" ? "zcat" : format == "xz" ? "xzcat" : "zstdcat"
+        if let format = compressions.first(where: { content.starts(with: $0.magic) }) {
             throw InputError(
                 "unreadableFile",
-                "'\(path)' is a \(format) file: decompress it first (\(tool) '\(path)' | consent ...)"
+                "'\(path)' is a \(format.name) file: decompress it first (\(format.reader) '\(path)' | consent ...)"
             )
         }
         if let utf8 = utf8(ofUTF16: content) { return utf8 }
         return ByteOrderMark.dropped(from: content)
     }
 
-    /// The compression format whose magic number starts `content`, or nil. Only formats whose first bytes no text
-    /// starts with: bzip2's `BZh` could be the start of a legacy TC string.
-    static func compression(of content: [UInt8]) -> String? {
-        if content.starts(with: [0x1F, 0x8B]) { return "gzip" }
-        if content.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "zip" }
-        if content.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "xz" }
-        if content.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return "zstd" }
-        return nil
-    }
+    /// The compression formats refused: the magic number a file starts with, the format's name and the command
+    /// that writes the content out. Only formats whose first bytes no text starts with: bzip2's `BZh` could be the
+    /// start of a legacy TC string.
+    static let compressions: [(magic: [UInt8], name: String, reader: String)] = [
+        ([0x1F, 0x8B], "gzip", "zcat"), ([0x50, 0x4B, 0x03, 0x04], "zip", "unzip -p"),
+        ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], "xz", "xzcat"), ([0x28, 0xB5, 0x2F, 0xFD], "zstd", "zstdcat"),
+    ]
 
     /// The text of `content` as UTF-8 when it starts with a UTF-16 byte order mark (`FF FE` little-endian, `FE FF`
     /// big-endian), without the mark; nil otherwise. A last odd byte is dropped; unpaired surrogates become U+FFFD.
