@@ -27,6 +27,23 @@ package enum Cookies {
         return pairs.count >= 2 && pairs.allSatisfy { isToken($0.name) }
     }
 
+    /// The cookie of one row of a cookie table, as `name=value`, or nil when `text` is none: a line of a Netscape
+    /// cookie file (what `curl -c` and browser extensions write: domain, subdomains `TRUE`/`FALSE`, path, secure
+    /// `TRUE`/`FALSE`, expiry, name, value, separated by tabs), or a row copied out of a browser's developer tools
+    /// (name, value, domain, ... separated by tabs) whose name is a consent cookie's.
+    package static func tableRow(_ text: String) -> String? {
+        guard text.containsByte(0x09) else { return nil }
+        let fields = text.split(separator: "\t", omittingEmptySubsequences: false)
+        let flags: Set<Substring> = ["TRUE", "FALSE"]
+        if fields.count == 7, flags.contains(fields[1]), flags.contains(fields[3]), !fields[5].isEmpty {
+            return "\(fields[5])=\(fields[6])"
+        }
+        if fields.count >= 2, stringCookies.contains(where: { $0.name == fields[0] }) {
+            return "\(fields[0])=\(fields[1])"
+        }
+        return nil
+    }
+
     /// The consent strings among the cookies of `text`.
     /// - Throws: when no cookie holds one.
     package static func extract(_ text: String) throws(InputError) -> ExtractedInput {

@@ -123,6 +123,7 @@ package enum InputExtractor {
         if text.hasPrefix("<") { return try extractDocument(Array(text.utf8)) }
         if Cookies.looks(like: text) { return try Cookies.extract(text) }
         if QueryString.looks(like: text) { return try QueryString.extract(text) }
+        if let cookie = Cookies.tableRow(text) { return try Cookies.extract(cookie) }
         return ExtractedInput(string: text)
     }
 

@@ -106,6 +106,21 @@ import Testing
         #expect(repeated.findings.map(\.code) == ["repeatedParameter"])
     }
 
+    /// A line of a Netscape cookie file (`curl -c`) and a row of a browser's cookie table, fields separated by
+    /// tabs: their consent cookie is read; both failed as strings that are no consent string.
+    @Test func readsARowOfACookieTable() throws {
+        let jar = ".example.com\tTRUE\t/\tTRUE\t1798000000\teuconsent-v2\t\(Self.tcString)"
+        let fromJar = try extractOne(jar)
+        #expect(fromJar.form == .cookies)
+        #expect(signalSummary(fromJar) == ["euconsent-v2=tcf:\(Self.tcString)"])
+        let row = "usprivacy\t1YNN\t.example.com\t/\t2026-07-01T10:00:00.000Z\t13\t\t\u{2713}\tLax"
+        #expect(signalSummary(try extractOne(row)) == ["usprivacy=usp:1YNN"])
+        // Another cookie of a jar holds no consent; tabs in other text make no table row.
+        #expect((try? extractOne(".x.example\tFALSE\t/\tFALSE\t0\tsession\tabc")) == nil)
+        #expect(Cookies.tableRow("\(Self.tcString)\t1YNN") == nil)
+        #expect(Cookies.tableRow("usprivacy=1YNN") == nil)
+    }
+
     @Test func cookiesWithoutAConsentStringFail() {
         let result = InputExtractor.extract("session=abc; theme=dark", io: .memory())
         #expect(throws: InputError.self) { try result.first?.result.get() }

@@ -61,9 +61,10 @@ enum HelpText {
                              after the # are read too, &amp; (a URL copied out of HTML) as &, a line of
                              an access log by the URL in it, and a user-sync or redirect URL without any
                              by the URL it carries percent-encoded (redir=https%3A%2F%2F...)
-            cookies          a Cookie: header, document.cookie or a Set-Cookie: line: euconsent-v2,
-                             euconsent, __gpp, usprivacy and addtl_consent, and any other cookie whose
-                             value decodes as a consent string (a CMP's own)
+            cookies          a Cookie: header, document.cookie, a Set-Cookie: line, a line of a cookie
+                             file (curl -c) or a row of a browser's cookie table: euconsent-v2, euconsent,
+                             __gpp, usprivacy and addtl_consent, and any other cookie whose value decodes
+                             as a consent string (a CMP's own)
             a curl command   a request copied as cURL from a browser: its URL parameters, its OpenRTB or
                              form body, and its consent cookies, each read as above
             an HTTP request  a request line (GET /px?gdpr=1 HTTP/1.1) or HTTP/2 pseudo-headers, headers,
