@@ -56,11 +56,7 @@ struct EncodeCommand: Command {
             if operand == "-" || operand == "@-" {
                 io.input.forEachBlock { scanner.feed($0, encode) }
             } else if operand.hasPrefix("@") {
-                let path = String(operand.dropFirst())
-                let content = io.readFile(path).mapError { InputError("unreadableFile", $0.description) }.flatMap {
-                    bytes in Result { () throws(InputError) in try FileContent.text(of: bytes, path: path) }
-                }
-                switch content {
+                switch io.readText(String(operand.dropFirst())) {
                 case .success(let text): scanner.feed(text, encode)
                 case .failure(let error):
                     reporter.report(error, input: operand, label: operand)

@@ -28,7 +28,8 @@ extension ExplainedSegment {
             field.bitOffset == bitOffset || (field.bitOffset < bitOffset && bitOffset < field.bitOffset + field.width)
         }
         guard let holding, !fields[holding].field.hasPrefix("(") else {
-            // The walk stopped before the bit, or the bit is in what it did not read: only the failure is the decoder's.
+            // The walk stopped before the bit, or the bit is in what it did not read: the failure alone is the
+            // decoder's, with the decoder's field name (the walk has none for that bit).
             failure = ExplainedSegment.failureText(error, field: error.field.description)
             return
         }

@@ -1,3 +1,5 @@
+import ConsentInput
+
 /// Everything a command touches outside itself: its streams, environment, files and clock. The real process
 /// passes the standard ones; tests pass memory streams and fixed values, and call `run(io:)` directly.
 struct CommandIO {
@@ -18,6 +20,15 @@ struct CommandIO {
     /// gone), or the reader of standard error went away (`2>&1 | head`; a failure to write messages to a file does
     /// not stop the work). Commands stop reading their inputs then.
     var cannotWrite: Bool { output.writeError != nil || error.readerIsGone }
+
+    /// The text of the file an `@` names (`-`: standard input read whole), as ``FileContent/text(of:path:)`` makes
+    /// it (UTF-8 without a byte order mark, UTF-16 converted, a compressed file refused): what `@FILE` reads, for
+    /// decode's inputs and encode's documents alike.
+    /// - Throws: `unreadableFile`, with the system's reason, the size limit or the compression.
+    func readText(_ path: String) -> Result<[UInt8], InputError> {
+        (path == "-" ? readStandardInput() : readFile(path)).mapError { InputError("unreadableFile", $0.description) }
+            .flatMap { bytes in Result { () throws(InputError) in try FileContent.text(of: bytes, path: path) } }
+    }
 
     /// Standard input read whole, as a file (`@-`: a curl command over several lines, an HTTP request or a property
     /// list pasted through a pipe), up to the size of a file.

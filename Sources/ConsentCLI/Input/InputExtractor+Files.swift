@@ -34,17 +34,10 @@ extension InputExtractor {
             return
         }
         let path = String(text.dropFirst())
-        switch path == "-" ? io.readStandardInput() : io.readFile(path) {
-        case .failure(let error):
-            body(Extraction(label: text, result: .failure(InputError("unreadableFile", error.description))))
+        switch io.readText(path) {
+        case .failure(let error): body(Extraction(label: text, result: .failure(error)))
         case .success(let content):
-            // A byte order mark is no part of the first line of a text file (documents skip it themselves).
-            do throws(InputError) {
-                let content = try FileContent.text(of: content, path: path)
-                forEachExtraction(file: path, content: content, bareLine: bareLine, until: stop, body)
-            } catch {
-                body(Extraction(label: text, result: .failure(error)))
-            }
+            forEachExtraction(file: path, content: content, bareLine: bareLine, until: stop, body)
         }
     }
 }

@@ -1,8 +1,8 @@
 import ConsentInput
 
 /// Walks the inputs of a command: its arguments, or, without any, the lines of standard input (streamed, blank
-/// lines and `#` comments skipped, a curl command over several lines one input), each turned into extractions. Only arguments may
-/// name files (`@FILE`, and `@-` for standard input read whole).
+/// lines and `#` comments skipped, a curl command over several lines one input), each turned into extractions.
+/// Only arguments may name files (`@FILE`, and `@-` for standard input read whole).
 struct InputStream {
     /// The arguments; empty means standard input.
     var arguments: [String]
