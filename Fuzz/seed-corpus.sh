@@ -46,7 +46,7 @@ done < <(inputs tcf | tr '.' '\n'; inputs gpp | tr '.~' '\n\n' | grep -v '^1')
 # InputExtraction: whole files as `@FILE` reads them (plist XML and binary, Android XML, JSON preferences, OpenRTB,
 # lines of text), and inputs written inline: URLs and query strings (escapes, a macro, a fragment, `&amp;`),
 # cookies, a curl command, an access log line, a one-line bid request with every consent field, Android XML with entities, what the CMP APIs return,
-# inputs in JSON quotes.
+# JSON log records (a URL, cookies, a request as JSON text, parameters as members), inputs in JSON quotes.
 fixtures="$fuzz/../Tests/ConsentCLITests/Fixtures"
 for file in "$fixtures"/*; do
     [ "$(basename "$file")" = vendor-list.json ] || seed InputExtraction <"$file"
@@ -68,6 +68,8 @@ Set-Cookie: usprivacy=1YNN; Path=/; Secure
 203.0.113.7 - - [30/Nov/2026:10:00:00 +0000] "GET /px?gdpr=1&gdpr_consent=$tc&us_privacy=1YNN HTTP/1.1" 200 43 "https://x.example/?a=b" "Mozilla/5.0"
 curl 'https://x.example/openrtb2/auction?gdpr=1' -H 'Cookie: usprivacy=1YNN' -b "euconsent-v2=$tc" --data-raw \$'{"regs":{"gpp":"DBABTA~1YNN","gpp_sid":[6]},"user":{"consent":"$tc","ext":{"n":"it\\'s \\u00e9"}}}' --compressed
 https://app.example/?us_privacy=1YNN#/route?gpp=DBABTA~1YNN&amp;gpp_sid=6&us_privacy=1YYN
+{"ts":1,"message":"GET /px?gdpr=1&gdpr_consent=$tc HTTP/1.1","url":{"original":"/px?gdpr=1&gdpr_consent=$tc"},"http":{"request":{"headers":{"Cookie":"addtl_consent=2~1.35~dv.9"}}},"bid_request":"{\"regs\":{\"gpp\":\"DBABTA~1YNN\"}}"}
+{"ts":2,"params":{"gdpr":1,"gdpr_consent":"$tc","gpp_sid":[2,6],"us_privacy":null,"gpp":"\${GPP}"}}
 "$tc"
 "https:\/\/ads.example\/bid?us_privacy=1YN\u004E"
 $tc

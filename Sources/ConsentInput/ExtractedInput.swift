@@ -33,6 +33,8 @@ package struct ExtractedInput: Equatable {
         case cmpAPI = "CMP API data"
         /// A `Cookie:` header, `document.cookie` or a `Set-Cookie:` line (``Cookies``).
         case cookies = "cookies"
+        /// Members of a JSON log record named as the URL parameters are (``JSONLogRecord``).
+        case logRecord = "JSON log record"
     }
 
     /// A flag that travels next to the strings (`gdpr=1`, `regs.gdpr`, `IABTCF_gdprApplies`).
@@ -80,6 +82,12 @@ package struct ExtractedInput: Equatable {
     /// without its own list. Each place is an input of its own, and the cross-checks look in the others before they
     /// say that the request has no TC or GPP string, or no `gpp_sid`.
     package var otherPlaces: [ExtractedInput] = []
+
+    /// True when the input carries something of consent: a string, a flag, or a finding about one (an empty or
+    /// repeated parameter, an unreplaced macro).
+    package var carriesConsent: Bool {
+        !signals.isEmpty || !findings.isEmpty || gdprApplies != nil || gppSectionIDs != nil
+    }
 
     /// The warning for a consent field that is present but holds nothing (`gdpr_consent=`, `"consent": ""`): no
     /// string, rather than a string that fails to decode.

@@ -2,9 +2,10 @@ import ConsentKit
 
 /// Turns one INPUT into the consent strings it holds. An input is a bare string (TC, GPP, US Privacy, AC), a URL
 /// or query string, cookies (a `Cookie:` header, `document.cookie`), an OpenRTB request (JSON), app preferences
-/// (JSON), or `@FILE` holding any of those, a property list, Android preferences XML or a HAR file; a plain text
-/// file holds one input per line. Reading files is the caller's business: this sees only their bytes, so the fuzz
-/// target drives exactly what the command runs.
+/// (JSON), a JSON log record that holds consent in its members (``JSONLogRecord``), or `@FILE` holding any of
+/// those, a property list, Android preferences XML or a HAR file; a plain text file holds one input per line.
+/// Reading files is the caller's business: this sees only their bytes, so the fuzz target drives exactly what the
+/// command runs.
 package enum InputExtractor {
     /// Takes a line that is a bare string (its text, and a label that names it in messages, made only when asked
     /// for) before the rest of the extraction sees it; returns true when it handled the line.
@@ -73,6 +74,7 @@ package enum InputExtractor {
         if RawHTTPRequest.looks(like: text) {
             return extractions(of: RawHTTPRequest.request(text), written: .http, text: text, label: label)
         }
+        if text.hasPrefix("{") { return jsonExtractions(text, label: label ?? text) }
         return [Extraction(label: label ?? text, result: Result { () throws(InputError) in try extractText(text) })]
     }
 
@@ -172,9 +174,12 @@ package enum InputExtractor {
             }
         }
         // A JSON document, but for JSON Lines, which are read as a text file (an input a line).
-        let isDocument = head.first == UInt8(ascii: "<") || (head.first == UInt8(ascii: "{") && !isJSONLines(text))
-        if PropertyListPreferences.matches(bytes) || isDocument {
+        if PropertyListPreferences.matches(bytes) || head.first == UInt8(ascii: "<") {
             body(Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) }))
+            return
+        }
+        if head.first == UInt8(ascii: "{") && !isJSONLines(text) {
+            jsonExtractions(String(text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }), label: label).forEach(body)
             return
         }
         // An HTTP request (its headers, a blank line, its body): one input, whatever its lines.
@@ -224,9 +229,30 @@ package enum InputExtractor {
         return try extractJSON(String(trimmed))
     }
 
-    /// A JSON document: an OpenRTB request or app preferences; or, when it is not JSON, iOS preferences as
-    /// `defaults read` prints them (an old-style property list: `{ IABTCF_gdprApplies = 1; ... }`).
+    /// The inputs of a JSON document named `label` (``jsonInputs(_:)``): one, or one for each place of a log record.
+    private static func jsonExtractions(_ text: String, label: String) -> [Extraction] {
+        do throws(InputError) {
+            let inputs = try jsonInputs(text)
+            return ([inputs.first] + inputs.others).enumerated().map {
+                Extraction(label: label, result: .success($1), part: $0)
+            }
+        } catch {
+            return [Extraction(label: label, result: .failure(error))]
+        }
+    }
+
+    /// A JSON document as one input (``jsonInputs(_:)``): a log record's first place, which lists the others.
     private static func extractJSON(_ text: String) throws(InputError) -> ExtractedInput {
+        try jsonInputs(text).first
+    }
+
+    /// A JSON document: an OpenRTB request, app preferences, what a CMP API returns, or a log record that holds
+    /// consent in its members (``JSONLogRecord``: one input for each place, the first one and the others); or, when
+    /// it is not JSON, iOS preferences as `defaults read` prints them (an old-style property list:
+    /// `{ IABTCF_gdprApplies = 1; ... }`).
+    private static func jsonInputs(
+        _ text: String
+    ) throws(InputError) -> (first: ExtractedInput, others: [ExtractedInput]) {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: text)
@@ -241,7 +267,7 @@ package enum InputExtractor {
             {
                 var input = try AppPreferences.extract(entries, form: .propertyList)
                 input.storedTypes = [:]  // the text form stores every value as text: the types are unknown
-                return input
+                return (input, [])
             }
             var message = "not valid JSON: \(error.message)"
             if let offset = error.characterOffset, offset >= text.utf8.count {
@@ -257,13 +283,13 @@ package enum InputExtractor {
             throw InputError("unknownFormat", "the JSON document is not an object")
         }
         if object.keys.contains(where: AppPreferences.isConsentKey) {
-            return try AppPreferences.extract(AppPreferences.entries(of: object), form: .jsonPreferences)
+            return (try AppPreferences.extract(AppPreferences.entries(of: object), form: .jsonPreferences), [])
         }
         if OpenRTBRequest.matches(object) {
-            return OpenRTBRequest.extract(document)
+            return (OpenRTBRequest.extract(document), [])
         }
         if CMPAPIData.matches(object) {
-            return CMPAPIData.extract(object)
+            return (CMPAPIData.extract(object), [])
         }
         if let type = object["type"]?.stringValue, ["tcf", "gpp", "usp", "ac"].contains(type) {
             throw InputError(
@@ -271,10 +297,13 @@ package enum InputExtractor {
                 "this is the JSON form of a decoded string; 'consent encode' turns it back into the string"
             )
         }
+        let places = JSONLogRecord.places(of: object)
+        if let first = places.first { return (first, Array(places.dropFirst())) }
         throw InputError(
             "unknownFormat",
-            "the JSON document is neither an OpenRTB request (regs, user), app preferences (IABTCF_* keys) nor what a"
-                + " CMP API returns (tcString, gppString, uspString, addtlConsent)"
+            "the JSON document is neither an OpenRTB request (regs, user), app preferences (IABTCF_* keys), what a"
+                + " CMP API returns (tcString, gppString, uspString, addtlConsent), nor a log record with one of those"
+                + " or consent URL parameters, a URL or cookies in its members"
         )
     }
 

@@ -154,7 +154,7 @@ package enum OpenRTBRequest {
     }
 
     /// Strings as they are; numbers and arrays of numbers (`gpp_sid: [2, 6]`) as the URL form writes them.
-    private static func text(of value: JSONValue) -> String {
+    package static func text(of value: JSONValue) -> String {
         switch value {
         case .string(let text): text
         case .array(let items): items.map(text(of:)).joined(separator: ",")

@@ -52,38 +52,8 @@ package enum QueryString {
             throw InputError("unknownFormat", "the URL has no query string (looked for \(namesList))")
         }
         var seen: Set<String> = []
-        for (name, rawValue) in pairs {
-            guard parameterNames.contains(name) else { continue }
-            let value = percentDecoded(rawValue)
-            guard seen.insert(name).inserted else {
-                input.findings.append(
-                    Diagnostic(
-                        .warning,
-                        code: "repeatedParameter",
-                        field: name,
-                        message: "\(name) is given twice; the first one is used"
-                    )
-                )
-                continue
-            }
-            if isUnexpandedMacro(value) {
-                input.findings.append(
-                    Diagnostic(
-                        .error,
-                        code: "unexpandedMacro",
-                        field: name,
-                        message: "\(name) holds the macro \(value), which was never replaced by a value"
-                    )
-                )
-                continue
-            }
-            switch name {
-            case "gdpr": input.gdprApplies = ExtractedInput.Flag(source: name, text: value)
-            case "gpp_sid": input.gppSectionIDs = ExtractedInput.Flag(source: name, text: value)
-            default:
-                guard let kind = stringParameters.first(where: { $0.name == name })?.kind else { continue }
-                input.addString(value, from: name, kind: kind)
-            }
+        for (name, rawValue) in pairs where parameterNames.contains(name) {
+            read(name, percentDecoded(rawValue), from: name, into: &input, seen: &seen)
         }
         if seen.isEmpty {
             if let nested = nestedURLInput(in: pairs, depth: depth) { return nested }
@@ -93,6 +63,48 @@ package enum QueryString {
             )
         }
         return input
+    }
+
+    /// Reads the consent parameter `name` (one of ``parameterNames``) of value `value` (decoded), found under
+    /// `source`, into `input`: the `gdpr` flag, `gpp_sid`, or a string; a parameter given again is the
+    /// `repeatedParameter` warning and an unreplaced macro the `unexpandedMacro` error instead. `seen` collects the
+    /// names read.
+    package static func read(
+        _ name: String,
+        _ value: String,
+        from source: String,
+        into input: inout ExtractedInput,
+        seen: inout Set<String>
+    ) {
+        guard seen.insert(name).inserted else {
+            input.findings.append(
+                Diagnostic(
+                    .warning,
+                    code: "repeatedParameter",
+                    field: source,
+                    message: "\(source) is given twice; the first one is used"
+                )
+            )
+            return
+        }
+        if isUnexpandedMacro(value) {
+            input.findings.append(
+                Diagnostic(
+                    .error,
+                    code: "unexpandedMacro",
+                    field: source,
+                    message: "\(source) holds the macro \(value), which was never replaced by a value"
+                )
+            )
+            return
+        }
+        switch name {
+        case "gdpr": input.gdprApplies = ExtractedInput.Flag(source: source, text: value)
+        case "gpp_sid": input.gppSectionIDs = ExtractedInput.Flag(source: source, text: value)
+        default:
+            guard let kind = stringParameters.first(where: { $0.name == name })?.kind else { return }
+            input.addString(value, from: source, kind: kind)
+        }
     }
 
     /// The consent parameters of the first URL carried, percent-encoded, in one of `pairs` (as a value, or as a

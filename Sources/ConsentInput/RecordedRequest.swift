@@ -21,15 +21,21 @@ package struct RecordedRequest: Equatable {
     }
 
     /// What the request carries, place by place (URL parameters, an OpenRTB or form body, consent cookies, in that
-    /// order); a place that carries no consent is left out, and so is one with flags but no string (`gdpr=1`) when
-    /// another place has the strings, its flags (and findings) moved to the first such place. Each place is an input
-    /// of its own that lists the others (``ExtractedInput/otherPlaces``), where the cross-checks look for a string
-    /// it lacks.
+    /// order), joined as ``joined(_:)`` says.
     package func inputs() -> [ExtractedInput] {
-        var inputs: [ExtractedInput] = []
-        if let url, let input = try? QueryString.extract(url) { inputs.append(input) }
-        if let body, let input = Self.bodyInput(body) { inputs.append(input) }
-        if let cookies, let input = try? Cookies.extract(cookies) { inputs.append(input) }
+        var places: [ExtractedInput] = []
+        if let url, let input = try? QueryString.extract(url) { places.append(input) }
+        if let body, let input = Self.bodyInput(body) { places.append(input) }
+        if let cookies, let input = try? Cookies.extract(cookies) { places.append(input) }
+        return Self.joined(places)
+    }
+
+    /// The places of one request (or one log record) that carry consent, as inputs: a place with flags but no string
+    /// (`gdpr=1`) is left out when another place has the strings, its flags (and findings) moved to the first such
+    /// place. Each place is an input of its own that lists the others (``ExtractedInput/otherPlaces``), where the
+    /// cross-checks look for a string it lacks.
+    package static func joined(_ places: [ExtractedInput]) -> [ExtractedInput] {
+        var inputs = places
         if let first = inputs.firstIndex(where: { !$0.signals.isEmpty }) {
             // The flags and findings of a place without strings (`?gdpr=1&gpp_sid=2` on a request whose body holds
             // the strings) go to the first place with strings, where the cross-checks compare them with strings.
@@ -40,9 +46,9 @@ package struct RecordedRequest: Equatable {
             }
             inputs.removeAll { $0.signals.isEmpty }
         }
-        let places = inputs
+        let all = inputs
         for index in inputs.indices {
-            inputs[index].otherPlaces = places.enumerated().filter { $0.offset != index }.map(\.element)
+            inputs[index].otherPlaces = all.enumerated().filter { $0.offset != index }.map(\.element)
         }
         return inputs
     }
@@ -75,10 +81,7 @@ package struct RecordedRequest: Equatable {
                 OpenRTBRequest.matches(object)
             else { return nil }
             let input = OpenRTBRequest.extract(request)
-            let carriesConsent =
-                !input.signals.isEmpty || !input.findings.isEmpty || input.gdprApplies != nil
-                || input.gppSectionIDs != nil
-            return carriesConsent ? input : nil
+            return input.carriesConsent ? input : nil
         }
         return try? QueryString.extract("?" + trimmed)
     }

@@ -117,10 +117,10 @@ enum CrossChecks {
         guard let flag = decoded.input.gppSectionIDs else {
             // Another place of the request says which sections apply (and is checked there).
             if elsewhere.contains(where: { $0.input.gppSectionIDs != nil }) { return [] }
-            // A CMP API's GPP data lists no section when none applies (`applicableSections` `[-1]`), and cookies
-            // carry no `gpp_sid`: nothing is missing there, where an ad request without it leaves its receiver
-            // guessing.
-            let carriesSectionIDs = ![.string, .cmpAPI, .cookies].contains(decoded.input.form)
+            // A CMP API's GPP data lists no section when none applies (`applicableSections` `[-1]`), cookies carry
+            // no `gpp_sid`, and a log record's members are what its writer chose to log: nothing is missing there,
+            // where an ad request without it leaves its receiver guessing.
+            let carriesSectionIDs = ![.string, .cmpAPI, .cookies, .logRecord].contains(decoded.input.form)
             // A gpp_sid that holds an unreplaced macro is reported as that, not as missing.
             let holdsMacro = decoded.input.findings.contains { $0.code == "unexpandedMacro" && $0.field == "gpp_sid" }
             if hasOwnGPPSignal && carriesSectionIDs && !holdsMacro {

@@ -140,7 +140,12 @@ enum InputExtractionInvariants {
         switch form {
         case .string: return nil
         case .url, .queryString: return QueryString.stringParameters.first { $0.name == source }?.kind
-        case .openRTB: return openRTBKinds[source]
+        case .openRTB:
+            // At the root of a request, or at the path of a log record's member that holds one.
+            return openRTBKinds[source] ?? openRTBKinds.first { source.hasSuffix("." + $0.key) }?.value
+        case .logRecord:
+            let name = source.split(separator: ".").last.map(String.init)
+            return QueryString.stringParameters.first { $0.name == name }?.kind
         case .cmpAPI: return CMPAPIData.stringMembers.first { $0.name == source }?.kind
         case .cookies:
             return Cookies.stringCookies.first { $0.name == source }?.kind ?? Cookies.consentKind(of: signal.text)
@@ -162,15 +167,13 @@ enum InputExtractionInvariants {
             return contains(Array(QueryString.percentDecoded(Substring(source)).utf8), needle)
         case .androidPreferences:
             return contains(Array(XMLScanner.unescape(ArraySlice(source.utf8)).utf8), needle)
-        case .openRTB, .jsonPreferences, .cmpAPI:
+        case .openRTB, .jsonPreferences, .cmpAPI, .logRecord:
             let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
             guard let document = try? JSONValue(parsing: String(trimmed)), let path = signal.source else { return true }
             if form == .jsonPreferences || form == .cmpAPI {
                 return document.objectValue?.contains { $0.key == path && $0.value == .string(signal.text) } == true
             }
-            var value: JSONValue? = document
-            for key in path.split(separator: ".") { value = value?[String(key)] }
-            switch value {
+            switch member(of: document, at: path.split(separator: ".").map(String.init)[...]) {
             case .string(let text): return text == signal.text
             case .array(let items):
                 // A provider id list (numbers, or numbers written as strings) makes the canonical AC v1 string of
@@ -185,10 +188,45 @@ enum InputExtractionInvariants {
         }
     }
 
+    /// The value at `path` (keys) of `value`, as a log record's member paths name them: a key may itself hold dots
+    /// (`"http.request"`), and JSON text written in a string (a request logged as text) is looked into.
+    private static func member(of value: JSONValue, at path: ArraySlice<String>) -> JSONValue? {
+        guard !path.isEmpty else { return value }
+        if case .string(let text) = value, let inner = try? JSONValue(parsing: text) {
+            return member(of: inner, at: path)
+        }
+        for length in 1...path.count {
+            let key = path.prefix(length).joined(separator: ".")
+            if let next = value[key], let found = member(of: next, at: path.dropFirst(length)) { return found }
+        }
+        return nil
+    }
+
+    /// The string values of `source` read as one JSON document (those of JSON text within them too): where a log
+    /// record's URL or cookies are, with their escapes (`\u0026`, `\/`) undone.
+    private static func jsonStrings(of source: String) -> [String] {
+        var strings: [String] = []
+        func collect(_ value: JSONValue, depth: Int) {
+            switch value {
+            case .string(let text):
+                strings.append(text)
+                if depth < 8, text.contains("{"), let inner = try? JSONValue(parsing: text) {
+                    collect(inner, depth: depth + 1)
+                }
+            case .array(let items): items.forEach { collect($0, depth: depth + 1) }
+            case .object(let object): object.forEach { collect($0.value, depth: depth + 1) }
+            default: break
+            }
+        }
+        let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if trimmed.first == "{", let document = try? JSONValue(parsing: String(trimmed)) { collect(document, depth: 0) }
+        return strings
+    }
+
     /// What each line of `source` holds when the line is a JSON string literal, read again while it is one (the
-    /// extractor reads a quoted input as what its quotes hold).
+    /// extractor reads a quoted input as what its quotes hold), and the strings of `source` as a JSON document.
     private static func quotedReadings(of source: String) -> [String] {
-        var readings: [String] = []
+        var readings: [String] = jsonStrings(of: source)
         for line in source.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             var current = InputExtractor.trimmingLineEnd(String(line))
             while let inner = InputExtractor.quotedText(current) {
