@@ -47,6 +47,28 @@ import Testing
         try expectContiguous(["--kind", "gpp", "DBABK"], segmentBits: [30])
     }
 
+    /// A usnat core cut short was listed with the default (version 2) layout: `DBABLA~BVVVVVVV.YA` (Version 1, 48
+    /// bits) said `truncated reading sensitiveDataProcessing[13]` where decode reads the version 1 layout and says
+    /// `knownChildSensitiveDataConsents`. Every cut of a Version 1 and a Version 2 core below 60 bits (where each is
+    /// read with its own layout) fails in the listing at the field and bit of decode's error.
+    @Test func aTruncatedSectionIsListedWithTheLayoutDecodePicks() throws {
+        for core in ["B", "C"].map({ $0 + String(repeating: "V", count: 9) }) {
+            for length in 2..<core.count {
+                let string = "DBABLA~" + core.prefix(length) + ".YA"
+                let line = try #require(run(["decode", "--json", string]).output.split(separator: "\n").first)
+                let error = try #require(try JSONValue(parsing: String(line))["error"], "\(string)")
+                let field = try #require(error["field"]?.stringValue, "\(string)")
+                let bit = try #require(error["bitOffset"]?.intValue, "\(string)")
+                let listing = run(["explain", "--color", "never", string]).output
+                let failure = listing.split(separator: "\n").first { $0.hasPrefix("  error: ") }
+                #expect(
+                    failure.map { $0.contains("reading \(field)") && $0.contains(" at bit \(bit):") } == true,
+                    "\(string): decode fails in \(field) at bit \(bit), explain says \(failure ?? "nothing")"
+                )
+            }
+        }
+    }
+
     @Test func aSectionWithTheHeadersIDIsNotASecondHeader() throws {
         let names = try segments(["--kind", "gpp", "DBABH~0vJB"]).map(\.name)
         #expect(names == ["header", "section 3"], "\(names)")

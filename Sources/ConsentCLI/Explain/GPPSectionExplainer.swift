@@ -29,7 +29,8 @@ enum GPPSectionExplainer {
         return segments
     }
 
-    /// The layout the decoder picks (decoding the section with the GPP module), or the declaration's default.
+    /// The layout the decoder picks (decoding the section with the GPP module); for a section that fails to decode,
+    /// the one its core's Version and length pick, or else the declaration's default.
     private static func layout(of text: String, declaration: GPPSectionDeclaration) -> GPPSectionLayout {
         let header = headerSuffix(declaration.id).map { "DBAB" + $0 }
         if let header, let string = try? GPPString(encoded: header + "~" + text),
@@ -37,7 +38,7 @@ enum GPPSectionExplainer {
         {
             return section.layout
         }
-        return declaration.layouts[declaration.defaultLayoutIndex]
+        return declaration.layouts[declaration.layoutIndex(ofCoreIn: text) ?? declaration.defaultLayoutIndex]
     }
 
     /// The end of a GPP header listing exactly `id` (count 1, one single id), so that a lone section can be

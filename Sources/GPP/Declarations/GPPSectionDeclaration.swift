@@ -110,6 +110,19 @@ public final class GPPSectionDeclaration: Sendable {
         }
         return own
     }
+
+    /// The layout the decoder picks for a section's `text` by the Version and length of its core (the part before
+    /// the first `.`), found without decoding the rest: the layout `explain` lists a section that fails to decode
+    /// with, so that it names the fields the decoder read. nil when the section's structure is not `.versioned`, or
+    /// its Version cannot be read or has no layout.
+    package func layoutIndex(ofCoreIn text: some StringProtocol) -> Int? {
+        guard structure == .versioned else { return nil }
+        var core = Array(text.utf8.prefix { $0 != UInt8(ascii: ".") })
+        while core.last == UInt8(ascii: "=") { core.removeLast() }
+        // The Version is the core's first 6 bits: its first character.
+        guard let first = core.first, Base64URL.sextet(first) < 64 else { return nil }
+        return try? layoutIndex(version: Int(Base64URL.sextet(first)), coreBits: core.count * 6)
+    }
 }
 
 extension GPPSectionDeclaration: Hashable {
