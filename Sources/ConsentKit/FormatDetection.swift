@@ -156,12 +156,16 @@ struct FormatDetection {
             fail("base64url", at: 0, Base64URL.sextet(first))
             return
         }
-        // A digit that starts neither a US Privacy string nor an AC string: the second character is the problem.
-        fail(
-            "text",
-            at: Self.isDigit(first) && view.count > 1 ? 1 : 0,
-            Self.isDigit(first) && view.count > 1 ? view[1] : first
-        )
+        // A digit that starts neither a US Privacy string nor an AC string: the problem is the first character after
+        // it that is no US Privacy letter (`1YNN` followed by a no-break space, `1Yé-`), or the second when all are.
+        guard Self.isDigit(first) && view.count > 1 else {
+            fail("text", at: 0, first)
+            return
+        }
+        var index = 1
+        while index < view.count && Self.isUSPrivacyLetter(view[index]) { index += 1 }
+        if index == view.count { index = 1 }
+        fail("text", at: index, view[index])
     }
 
     mutating func fail(_ hint: StaticString, at offset: Int, _ value: UInt8) {

@@ -92,6 +92,10 @@ import Testing
         ("malformed", "base64url", 0, nil),
         ("1x", "text", 1, nil),
         ("%41", "text", 0, nil),
+        // The first character that is no US Privacy letter (it said 1, the `Y`, under a message naming the é).
+        ("1YNN\u{A0}", "text", 4, nil),
+        ("1Y\u{E9}N", "text", 2, nil),
+        ("1YNNYNNYNNYNNYNNYNN", "text", 1, nil),
     ])
     func describesWhatAnUnknownInputLookedLike(text: String, hint: String, offset: Int, guess: ConsentFormat?) {
         let error = #expect(throws: ConsentError.self) { try ConsentString(encoded: text) }
