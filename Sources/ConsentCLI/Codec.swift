@@ -1,14 +1,28 @@
 import ConsentKit
 
-/// A decoded string, as the commands use it: the value, and its JSON form made once.
+/// A decoded string, as the commands use it: the value, and its JSON form made once, when first asked for (`stats`
+/// and the cross-checks of most inputs never ask).
 struct DecodedString {
     /// The decoded value.
-    let value: ConsentString
+    var value: ConsentString { form.value }
     /// The JSON form of spec/json.md.
-    let json: JSONValue
-
+    var json: JSONValue { form.json }
     /// The kind of string.
     var kind: ConsentFormat { value.format }
+
+    /// The value and its JSON form, shared by the copies of this string.
+    private let form: Form
+
+    /// `value`, its JSON form to be made when asked for.
+    init(_ value: ConsentString) { form = Form(value) }
+
+    /// A value and its JSON form, made once.
+    private final class Form {
+        let value: ConsentString
+        lazy var json: JSONValue = value.jsonValue()
+
+        init(_ value: ConsentString) { self.value = value }
+    }
 }
 
 /// The one place the command talks to the codecs (ConsentKit), so that a cache can be put in front of it.
@@ -20,7 +34,7 @@ enum Codec {
         strict: Bool = false
     ) throws(ConsentError) -> DecodedString {
         let value = try ConsentString(encoded: text, kind: kind, options: strict ? .strict : DecodingOptions())
-        return DecodedString(value: value, json: value.jsonValue())
+        return DecodedString(value)
     }
 
     /// The string of a JSON form (its `"type"` picks the kind).

@@ -194,17 +194,22 @@ import Testing
             "https://x.example/px?gdpr=1&gdpr_consent=", "https://x.example/px?gdpr=1&gdpr_consent=\(tc)",
             "https://x.example/px?gdpr=1&gpp=DBABMA~\(tc)&gpp_sid=2", "https://x.example/px?gdpr=1&us_privacy=1YNN",
             "https://x.example/px?gdpr_consent=${GDPR_CONSENT_755}", "1YNN",
+            // Every check of decode's: gpp_sid against the header, the US Privacy string against section 6.
+            "https://x.example/px?gpp=DBABTA~1YNN&gpp_sid=7", "https://x.example/px?gpp=DBABTA~1YNN&us_privacy=1YYN",
         ]
         let stats = try JSONValue(parsing: run(["stats", "--json"], input: lines.joined(separator: "\n")).output)
         let checks = JSONObject([
-            ("emptyParameter", .int(1)), ("gdprWithoutTCString", .int(2)), ("unexpandedMacro", .int(1)),
+            ("emptyParameter", .int(1)), ("gdprWithoutTCString", .int(2)), ("gppSIDNotInString", .int(1)),
+            ("gppWithoutSectionIDs", .int(1)), ("unexpandedMacro", .int(1)), ("uspMismatch", .int(1)),
         ])
         #expect(stats["checks"] == .object(checks))
-        // As many as decode reports.
+        // As many of each as lint reports (which reports the strings' own findings too).
         let reported = run(["lint", "--json"], input: lines.joined(separator: "\n")).output
-        #expect(reported.split(separator: "\n").filter { $0.contains("\"gdprWithoutTCString\"") }.count == 2)
+        for (code, count) in checks {
+            #expect(reported.split(separator: "\n").filter { $0.contains("\"\(code)\"") }.count == count.intValue)
+        }
         let text = run(["stats"], input: lines.joined(separator: "\n")).output
-        #expect(text.contains("  checks: gdprWithoutTCString 2, emptyParameter 1, unexpandedMacro 1\n"), "\(text)")
+        #expect(text.contains("  checks: gdprWithoutTCString 2, emptyParameter 1, gppSIDNotInString 1,"), "\(text)")
         // --kind leaves strings undecoded, not missing.
         let usp = try JSONValue(parsing: run(["stats", "--json", "--kind", "usp", lines[1]]).output)
         #expect(usp["checks"] == .object(JSONObject()))

@@ -20,17 +20,12 @@ struct StatsCommand: Command {
     func run(io: CommandIO) -> ExitCode {
         var statistics = ConsentStatistics()
         let kind = options.kind
-        // Counts `text`; true when it is a TC string, standalone or in a GPP string, or may be one (a string of
-        // either kind that fails).
-        @discardableResult
-        func decode(_ text: String, kind: ConsentFormat?) -> Bool {
+        // Counts `text`.
+        func decode(_ text: String, kind: ConsentFormat?) {
             do throws(ConsentError) {
-                let value = try ConsentString(encoded: text, kind: kind)
-                statistics.add(value)
-                return Self.isTCString(value)
+                statistics.add(try ConsentString(encoded: text, kind: kind))
             } catch {
                 statistics.add(failure: error)
-                return [kind, error.format].contains { $0 == .tcf || $0 == .gpp }
             }
         }
         // A file that cannot be read is no count of strings: it is said on standard error and fails the run, so that
@@ -55,15 +50,15 @@ struct StatsCommand: Command {
                         status = .failure
                     }
                 case .success(let input):
-                    let (signals, skippedKinds) = DecodedInput.signals(of: input, kind: kind)
-                    var carriesTC = !skippedKinds.isDisjoint(with: [.tcf, .gpp])
-                    for signal in signals where decode(signal.text, kind: signal.kind) { carriesTC = true }
-                    for finding in input.findings { statistics.checks.add(finding.code) }
-                    // As the cross-checks of decode and lint say it (CrossChecks), another place of a request included.
-                    if input.gdprApplies?.isSet == true, !carriesTC, !input.otherPlaces.contains(where: Self.carriesTC)
-                    {
-                        statistics.checks.add("gdprWithoutTCString")
+                    let decoded = DecodedInput(label: extraction.label, input: input, kind: kind)
+                    for item in decoded.items {
+                        switch item.result {
+                        case .success(let string): statistics.add(string.value)
+                        case .failure(let error): statistics.add(failure: error)
+                        }
                     }
+                    // What decode says of the input: its findings, and the cross-checks of its strings and flags.
+                    for finding in CrossChecks.diagnostics(for: decoded) { statistics.checks.add(finding.code) }
                 }
             }
         )
@@ -74,22 +69,5 @@ struct StatsCommand: Command {
             io.output.write(report.text(style: options.style(for: io.output, io: io)))
         }
         return status
-    }
-
-    /// True for a TC string, standalone or as a GPP string's section 2.
-    private static func isTCString(_ value: ConsentString) -> Bool {
-        switch value {
-        case .tcf: true
-        case .gpp(let string): string.tcfEuV2 != nil
-        case .usp, .ac: false
-        }
-    }
-
-    /// True when a place of a request holds a TC string (or a string of a kind that may be one, failing).
-    private static func carriesTC(_ place: ExtractedInput) -> Bool {
-        place.signals.contains { signal in
-            if signal.kind == .tcf || signal.kind == .gpp { return true }
-            return (try? ConsentString(encoded: signal.text, kind: signal.kind)).map(isTCString) ?? false
-        }
     }
 }
