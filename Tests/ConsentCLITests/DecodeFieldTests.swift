@@ -37,6 +37,19 @@ import Testing
         #expect(run(["decode", "--field", "cmpId.x", Self.tcString]).output == "null\n")
     }
 
+    /// A path as lint and diff name a field, an item's index in brackets, is read as the same path with dots: a field
+    /// copied out of a finding works (it printed null).
+    @Test func takesAnItemInBracketsAsLintAndDiffWriteIt() {
+        let usnat = "DBABLA~BVVVVVVVVWA.YA"
+        let dotted = run(["decode", "--field", "usnat.sensitiveDataProcessing.1", usnat])
+        #expect(dotted.output == "1\n")
+        #expect(run(["decode", "--field", "usnat.sensitiveDataProcessing[1]", usnat]).output == dotted.output)
+        #expect(run(["decode", "--field", "sections.usnat.sensitiveDataProcessing[1]", usnat]).output == "1\n")
+        #expect(run(["decode", "--field", "sectionIds[0]", Self.gppString]).output == "2\n")
+        // Brackets around anything but a number are a key as written.
+        #expect(run(["decode", "--field", "usnat.sensitiveDataProcessing[x]", usnat]).output == "null\n")
+    }
+
     @Test func withJSONEachLineIsAnArray() throws {
         let result = run(["decode", "--json", "--field", "notice", "--field", "version", "--field", "nope", "1YNN"])
         #expect(result.output == #"["Y",1,null]"# + "\n")

@@ -127,8 +127,9 @@ enum HelpText {
           --field <path>        Print only this member of each string's JSON form, one line a string
                                 (repeat it for more, separated by tabs; with --json, a JSON array): keys
                                 separated by dots, a number for an item of a list (cmpId,
-                                publisherRestrictions.0.vendorIds); a GPP section by its prefix or id
-                                (usnat.saleOptOut). Text as it is, anything else as JSON, null if absent.
+                                publisherRestrictions.0.vendorIds, or [0] as lint and diff write it); a
+                                GPP section by its prefix or id (usnat.saleOptOut). Text as it is,
+                                anything else as JSON, null if absent.
           --gvl <file>          A Global Vendor List (vendor-list.json, format v2 or v3): print vendor names.
           --no-cache            Decode every line of standard input, even a repeat. By default --json prints
                                 a repeated string from a cache of the last 10,000 distinct ones (at most

@@ -2,7 +2,8 @@ import ConsentKit
 
 /// A path into the JSON form of a decoded string, as `decode --field` takes it: keys separated by dots, a number
 /// for an item of an array (`cmpId`, `publisherTC.numCustomPurposes`, `publisherRestrictions.0.vendorIds`,
-/// `encoding.vendorConsents.form`). In a GPP string a section is found by its prefix or id without `sections.`
+/// `encoding.vendorConsents.form`), or in brackets as `lint` and `diff` name fields
+/// (`usnat.sensitiveDataProcessing[0]`). In a GPP string a section is found by its prefix or id without `sections.`
 /// (`usnat.saleOptOut`, `tcfeuv2.vendorConsents`, `6.optOutSale`).
 struct FieldPath: Equatable {
     /// The path as written.
@@ -12,12 +13,26 @@ struct FieldPath: Equatable {
     /// The path `text`.
     /// - Throws: a usage error for an empty path or an empty component (`a..b`).
     init(_ text: String) throws(UsageError) {
-        let components = text.split(separator: ".", omittingEmptySubsequences: false)
+        let components = Self.dotted(text).split(separator: ".", omittingEmptySubsequences: false)
         guard !text.isEmpty, !components.contains(where: \.isEmpty) else {
             throw UsageError("'--field' must be keys separated by dots (cmpId, usnat.saleOptOut), not '\(text)'")
         }
         self.text = text
         self.components = components
+    }
+
+    /// `text` with each index in brackets written as a component of its own: `a[0].b` is `a.0.b`.
+    private static func dotted(_ text: String) -> String {
+        guard text.contains("[") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]") {
+            let index = rest[rest.index(after: open)..<close]
+            guard !index.isEmpty, index.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { break }
+            result += rest[..<open] + "." + index
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     /// The value at the path in `json`; nil when the form has no such member.
