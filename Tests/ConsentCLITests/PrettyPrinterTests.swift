@@ -191,6 +191,22 @@ import Testing
         )
     }
 
+    /// A usnat Version read with the other Version's layout (by its length, gpp-sections.md "How to pick the layout")
+    /// is said at the version: the tree showed `version 1` over 16 sensitive-data items with no word of why.
+    @Test func saysWhenASectionIsWrittenInTheLayoutOfAnotherVersion() {
+        let note = "written with the version 2 layout, read by its length (consent lint reports it)"
+        let v1AsV2 = run(["decode", "--color", "never", "DBABLA~BAAAAAAAAQRA.QA"]).output
+        #expect(v1AsV2.contains("├─ version                              1\n      │    \(note)\n"), "\(v1AsV2)")
+        let v2AsV1 = run(["decode", "--color", "never", "DBABLA~CVVVVVVVVVA.YA"]).output
+        #expect(v2AsV1.contains("written with the version 1 layout"), "\(v2AsV1)")
+        // Each in its own layout: no note; nor for tcfcav1, whose one layout reads every Version.
+        for string in [
+            "DBABLA~BVVVVVVVVWA.YA", "DBABLA~CVVVVVVVVVVVVA.YA", "DBABDA~CPXuQIAPXuQIAAfKABENB-CgAAAAAAAAAAAAAAAA",
+        ] {
+            #expect(!run(["decode", "--color", "never", string]).output.contains("layout"), "\(string)")
+        }
+    }
+
     /// The `dv.` list is explained (ac.md §3: disclosed without consent), and a consented id repeated in it is said
     /// to count as consented.
     @Test func explainsTheDisclosedProvidersOfAnACString() {

@@ -50,9 +50,28 @@ struct PrettyPrinter {
             member.key == "type" || member.key == "encoding"
                 ? nil : node(member.key, member.value, scope: scope, ccpaApplies: applies)
         }
-        if let encoding = object["encoding"]?.objectValue { addEncodingNotes(encoding, to: &nodes) }
+        if let encoding = object["encoding"]?.objectValue {
+            addEncodingNotes(encoding, to: &nodes)
+            addLayoutNote(encoding, version: object["version"]?.intValue, scope: scope, to: &nodes)
+        }
         if scope == "ac" { addDisclosureNote(object, to: &nodes) }
         return nodes
+    }
+
+    /// A GPP section whose Version names one layout and whose core is written in another (a usnat Version 1 core of
+    /// 16 and 3 items, read by its length: gpp-sections.md, "How to pick the layout"): said at its version, where a
+    /// reader would otherwise take the lists' lengths for a mistake.
+    private func addLayoutNote(_ encoding: JSONObject, version: Int?, scope: String, to nodes: inout [TreeNode]) {
+        // Only a section with a layout for each of several Versions picks one by length (tcfcav1 reads any Version
+        // with its one layout).
+        guard let declaration = GPPSectionDeclaration.declaration(prefix: scope),
+            declaration.layouts.filter({ $0.version != nil }).count > 1,
+            let layout = encoding["layout"]?.stringValue, layout.hasPrefix("v"), let written = Int(layout.dropFirst()),
+            let version, written != version, let index = nodes.firstIndex(where: { $0.label == "version" })
+        else { return }
+        nodes[index].lines.append(
+            style.note("written with the version \(written) layout, read by its length (consent lint reports it)")
+        )
     }
 
     /// What an AC string's `dv.` list means (ac.md §3: providers disclosed to the user, without consent), and that a
