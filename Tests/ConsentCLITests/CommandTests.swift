@@ -1120,6 +1120,7 @@ import Testing
             ("DBACNYA", "; the header lists 2 sections (ids 2, 6) and 0 follow after it"),
             ("DBABMA~\(tc)~1YNN", "; the header lists 1 section (id 2) and 2 follow after it"),
             ("DBACNYA~\(tc)", "; the header lists 2 sections (ids 2, 6) and 1 follows after it"),
+            ("DBAA~", "; the header lists no section and 1 follows after it"),
             // Section ids 2 and 3 (`DBACNg`: two single ids, Fibonacci offsets 2 and 1): the header's own id.
             ("DBACNg~\(tc)~1YNN", "; 3 is the id of the header itself, never of a section"),
         ]

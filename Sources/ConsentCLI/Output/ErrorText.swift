@@ -216,9 +216,11 @@ enum ErrorText {
         let parts = input.utf8.count { $0 == UInt8(ascii: "~") }
         guard parts != ids.count else { return "" }
         let listed =
-            ids.count == 1
-            ? "1 section (id \(ids.sorted[0]))"
-            : "\(ids.count) sections (ids \(ids.sorted.map(String.init).joined(separator: ", ")))"
+            switch ids.count {
+            case 0: "no section"
+            case 1: "1 section (id \(ids.sorted[0]))"
+            default: "\(ids.count) sections (ids \(ids.sorted.map(String.init).joined(separator: ", ")))"
+            }
         let follow = parts == 1 ? "1 follows" : "\(parts) follow"
         return "; the header lists \(listed) and \(follow) after it"
     }
