@@ -188,6 +188,22 @@ import Testing
         #expect(json["encodingDifferences"] == .array([]), "\(json)")
     }
 
+    /// With `--kind tcf` or `usp` a GPP string stands for the string of that kind it carries (it was read as one,
+    /// and failed: `tcf badVersion ... value 3`).
+    @Test func aGPPStringStandsForItsSectionOfTheKindAskedFor() throws {
+        let tc = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+        let same = run(["diff", "--kind", "tcf", "DBABMA~" + tc, tc])
+        #expect(same.status == 0, "\(same.error)")
+        #expect(same.output.hasPrefix("The same values"))
+        let usp = try JSONValue(parsing: run(["diff", "--json", "--kind", "usp", "DBACNY~\(tc)~1YNN", "1YYN"]).output)
+        #expect(usp["differences"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["optOutSale"])
+        let none = run(["diff", "--kind", "usp", "DBABMA~" + tc, "1YYN"])
+        #expect(none.status == 1)
+        #expect(none.error.contains("usp unknownFormat: a GPP string without a uspv1 section: no US Privacy string"))
+        // Without --kind, the kinds differ.
+        #expect(run(["diff", "DBABMA~" + tc, tc]).output.contains("Strings of two kinds: gpp and tcf."))
+    }
+
     @Test func arraysThatAreNoSetsAreComparedItemByItem() {
         let first = JSONValue.object(JSONObject([("list", .array([.int(0), .int(2), .int(1)])), ("n", .int(1))]))
         let second = JSONValue.object(JSONObject([("list", .array([.int(0), .int(1)])), ("n", .double(1))]))

@@ -29,6 +29,10 @@ struct DiffCommand: Command {
                 reporter.report(error, input: operand, label: operand)
             case .success(let signal):
                 do throws(ConsentError) {
+                    if let section = try carriedString(in: signal) {
+                        decoded.append((signal.text, section))
+                        continue
+                    }
                     decoded.append((signal.text, try ConsentString(encoded: signal.text, kind: signal.kind)))
                 } catch {
                     reporter.report(error, input: signal.text, label: operand, source: signal.source)
@@ -43,6 +47,20 @@ struct DiffCommand: Command {
             io.output.write(comparison.text(style: options.style(for: io.output, io: io)))
         }
         return comparison.valueDifferences.isEmpty ? .success : .failure
+    }
+
+    /// With `--kind tcf` or `usp`, the TC or US Privacy string that `signal`, a GPP string, carries in its section 2
+    /// or 6: comparing a GPP string with a standalone string of that kind asks for it (it was read as a string of
+    /// that kind, and failed: `tcf badVersion ... value 3`). Nil for any other signal.
+    /// - Throws: the GPP string's error, or `unknownFormat` when it carries no such section.
+    private func carriedString(in signal: ConsentSignal) throws(ConsentError) -> ConsentString? {
+        guard let kind = options.kind, kind == .tcf || kind == .usp,
+            (try? ConsentString.detectFormat(of: signal.text)) == .gpp,
+            case .gpp(let gpp) = try ConsentString(encoded: signal.text, kind: .gpp)
+        else { return nil }
+        if kind == .tcf, let tcString = gpp.tcfEuV2 { return .tcf(.v2(tcString)) }
+        if kind == .usp, let usPrivacy = gpp.usPrivacy { return .usp(usPrivacy) }
+        throw ConsentError(.unknownFormat, format: kind, field: kind == .tcf ? "tcfeuv2" : "uspv1")
     }
 
     /// The one string of an input (of `--kind`, when given).

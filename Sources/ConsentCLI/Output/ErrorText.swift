@@ -360,6 +360,10 @@ enum ErrorText {
             // `bad!` or `hello world` is no base64url text: say only what its first character is not.
             return (isBase64URL ? "base64url text, but not " : "not ")
                 + "\(kinds): its first character begins none of them" + unexpectedCharacterHint(in: input)
+        case "tcfeuv2", "uspv1":
+            // `diff --kind tcf` (or usp) of a GPP string, which stands for its section 2 (or 6).
+            let carried = error.format.map { ": no \(Explanation.title($0)) in it" } ?? ""
+            return "a GPP string without a \(error.field) section\(carried)"
         default:
             if let format = error.format { return "not \(Explanation.title(format).lowercasedArticle)" }
             return "not \(kinds)" + unexpectedCharacterHint(in: input)
@@ -416,7 +420,8 @@ enum ErrorText {
 extension String {
     /// `a TC string`, `an Additional Consent string`.
     fileprivate var lowercasedArticle: String {
-        let vowel = first.map { "AEIOU".contains($0) } ?? false
+        // `US` is said as letters, "you-ess": a US Privacy string.
+        let vowel = !hasPrefix("US") && (first.map { "AEIOU".contains($0) } ?? false)
         return (vowel ? "an " : "a ") + self
     }
 }
