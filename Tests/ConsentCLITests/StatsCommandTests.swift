@@ -83,6 +83,15 @@ import Testing
         #expect(text.contains("US Privacy strings: 2 (1 of them GPP section 6)"), "\(text)")
     }
 
+    /// A GPP string's section 1 (`tcfeuv1`, the TCF v1.1 layout) counts as a legacy TC string, as a standalone one
+    /// does (it was in no count).
+    @Test func aGPPStringsTCFv1SectionCountsAsALegacyString() throws {
+        let input = "DBABYA~BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA\nBOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA\n"
+        let tcf = try #require(try JSONValue(parsing: run(["stats", "--json"], input: input).output)["tcf"])
+        #expect(tcf["legacy"] == .int(2))
+        #expect(tcf["strings"] == .int(0))
+    }
+
     /// Provider ids past 16 bits (Google's list has 66531) are counted, ranked and printed like the others.
     @Test func countsProviderIdsPastSixteenBits() throws {
         let input = "2~35.66531~dv.70000\n2~66531~dv.\n1~2147483647\n"

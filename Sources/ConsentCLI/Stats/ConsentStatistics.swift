@@ -37,6 +37,7 @@ struct ConsentStatistics {
         case .gpp(let string):
             gpp.add(string)
             if let section = string.tcfEuV2 { tcf.add(section, inGPP: true) }
+            if string.tcfEuV1 != nil { tcf.legacy += 1 }
             if let section = string.usPrivacy { usp.add(section, inGPP: true) }
         case .usp(let string): usp.add(string, inGPP: false)
         case .ac(let string): ac.add(string)
@@ -56,7 +57,8 @@ struct TCStatistics {
     var strings = 0
     /// Of those, the ones found as GPP section 2.
     var inGPP = 0
-    /// Legacy v1.1 strings (counted, not read further: their purposes mean other things).
+    /// Legacy v1.1 strings, GPP sections 1 (`tcfeuv1`) included (counted, not read further: their purposes mean other
+    /// things).
     var legacy = 0
     /// Strings per purpose consented to (1-24).
     var purposeConsents = IDCounts(maximumID: 24)
