@@ -50,6 +50,31 @@ import Testing
         #expect(run(["decode", "--field", "usnat.sensitiveDataProcessing[x]", usnat]).output == "null\n")
     }
 
+    /// `@input`, `@label` and `@source` say where each line's string came from, which the JSON form does not: a line
+    /// of output can be joined to its input (an input with two strings gives two lines, a failing string none).
+    @Test func originFieldsJoinEachLineToItsInput() {
+        let url = "https://x.example/?gdpr=1&gdpr_consent=\(Self.tcString)&us_privacy=1YNN"
+        let lines = [url, "1YNN", #"{"ts":1,"request":{"user":{"consent":"\#(Self.tcString)"}}}"#]
+        let result = run(
+            ["decode", "--field", "@label", "--field", "@source", "--field", "type"],
+            input: lines.joined(separator: "\n")
+        )
+        #expect(
+            result.output == """
+                line 1\tgdpr_consent\ttcf
+                line 1\tus_privacy\tusp
+                line 2\tnull\tusp
+                line 3\trequest.user.consent\ttcf
+
+                """
+        )
+        let json = run(["decode", "--json", "--field", "@input", "--field", "version", "1YNN"])
+        #expect(json.output == #"["1YNN",1]"# + "\n")
+        let unknown = run(["decode", "--field", "@line", "1YNN"])
+        #expect(unknown.status == 64)
+        #expect(unknown.error.contains("a field that starts with @ is one of @input, @label, @source"))
+    }
+
     @Test func withJSONEachLineIsAnArray() throws {
         let result = run(["decode", "--json", "--field", "notice", "--field", "version", "--field", "nope", "1YNN"])
         #expect(result.output == #"["Y",1,null]"# + "\n")

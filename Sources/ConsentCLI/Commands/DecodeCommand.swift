@@ -124,7 +124,13 @@ final class DecodeSession {
         if !command.options.fields.isEmpty {
             for item in decoded.items {
                 switch item.result {
-                case .success(let value): printFields(of: value.json)
+                case .success(let value):
+                    let origin = FieldPath.Origin(
+                        input: input,
+                        label: extraction.label,
+                        source: decoded.input.form == .string ? nil : item.signal.source
+                    )
+                    printFields(of: value.json, origin: origin)
                 case .failure(let error):
                     reporter.report(error, input: item.signal.text, label: extraction.label, source: item.signal.source)
                 }
@@ -146,9 +152,10 @@ final class DecodeSession {
         printPretty(decoded, findings: findings)
     }
 
-    /// The `--field` members of one string's JSON form: its values separated by tabs, or with `--json` a JSON array.
-    private func printFields(of json: JSONValue) {
-        let values = command.options.fields.map { $0.value(in: json) }
+    /// The `--field` members of one string's JSON form (and of its `origin`): its values separated by tabs, or with
+    /// `--json` a JSON array.
+    private func printFields(of json: JSONValue, origin: FieldPath.Origin) {
+        let values = command.options.fields.map { $0.value(in: json, origin: origin) }
         for (index, value) in values.enumerated() where value != nil { fieldsFound.insert(index) }
         decodedCount += 1
         if command.options.json {

@@ -129,7 +129,9 @@ enum HelpText {
                                 separated by dots, a number for an item of a list (cmpId,
                                 publisherRestrictions.0.vendorIds, or [0] as lint and diff write it); a
                                 GPP section by its prefix or id (usnat.saleOptOut). Text as it is,
-                                anything else as JSON, null if absent.
+                                anything else as JSON, null if absent. @input, @label and @source print
+                                the input the string came from, its name in messages and where in it the
+                                string was (gdpr_consent, user.ext.consent), to join a line to its input.
           --gvl <file>          A Global Vendor List (vendor-list.json, format v2 or v3): print vendor names.
           --no-cache            Decode every line of standard input, even a repeat. By default --json prints
                                 a repeated string from a cache of the last 10,000 distinct ones (at most

@@ -6,6 +6,19 @@ import ConsentKit
 /// (`usnat.sensitiveDataProcessing[0]`). In a GPP string a section is found by its prefix or id without `sections.`
 /// (`usnat.saleOptOut`, `tcfeuv2.vendorConsents`, `6.optOutSale`).
 struct FieldPath: Equatable {
+    /// Where a string was found, which no JSON form holds: what `@input`, `@label` and `@source` print.
+    struct Origin {
+        /// The input the string came from, as given (an argument, a line of standard input or of a file).
+        var input: String
+        /// What messages name the input by (`line 3`, `@log.txt:3`, the argument itself).
+        var label: String
+        /// Where in the input the string was (`gdpr_consent`, `user.ext.consent`); nil for a bare string.
+        var source: String?
+    }
+
+    /// The members of ``Origin`` a path may name, so that a line of output can be joined to its input.
+    static let originFields = ["@input", "@label", "@source"]
+
     /// The path as written.
     let text: String
     private let components: [Substring]
@@ -13,6 +26,16 @@ struct FieldPath: Equatable {
     /// The path `text`.
     /// - Throws: a usage error for an empty path or an empty component (`a..b`).
     init(_ text: String) throws(UsageError) {
+        if text.hasPrefix("@") {
+            guard Self.originFields.contains(text) else {
+                throw UsageError(
+                    "'--field \(text)': a field that starts with @ is one of \(Self.originFields.joined(separator: ", "))"
+                )
+            }
+            self.text = text
+            components = []
+            return
+        }
         let components = Self.dotted(text).split(separator: ".", omittingEmptySubsequences: false)
         guard !text.isEmpty, !components.contains(where: \.isEmpty) else {
             throw UsageError("'--field' must be keys separated by dots (cmpId, usnat.saleOptOut), not '\(text)'")
@@ -33,6 +56,17 @@ struct FieldPath: Equatable {
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// The value at the path in `json`, or for `@input`, `@label` and `@source` in `origin`; nil when there is no
+    /// such member (a bare string has no `@source`).
+    func value(in json: JSONValue, origin: Origin) -> JSONValue? {
+        switch text {
+        case "@input": return .string(origin.input)
+        case "@label": return .string(origin.label)
+        case "@source": return origin.source.map(JSONValue.string)
+        default: return value(in: json)
+        }
     }
 
     /// The value at the path in `json`; nil when the form has no such member.
