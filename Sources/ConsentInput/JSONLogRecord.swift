@@ -12,8 +12,8 @@ package import ConsentKit
 ///
 /// Members are looked at in document order, objects within objects (and JSON text within strings) up to
 /// ``maxDepth`` deep; arrays are not entered. Each place found is one input, and the places are joined as a
-/// request's are (``RecordedRequest/joined(_:)``): the same place written twice (a URL in `message` and in
-/// `url.original`) counts once. A string's source is its path from the record (`request.user.ext.consent`,
+/// request's are (``RecordedRequest/joined(_:)``): a place that says nothing another has not said (the URL in
+/// `message` and in `url.original`, a `gdpr_consent` member beside the URL that carries it) counts once. A string's source is its path from the record (`request.user.ext.consent`,
 /// `params.gdpr_consent`), but for the parameters of a URL or the names of cookies, which name themselves.
 package enum JSONLogRecord {
     /// How many objects deep members are looked at (JSON text within a string counts as one level more).
@@ -57,7 +57,9 @@ package enum JSONLogRecord {
                 continue
             }
         }
-        if parameters.carriesConsent && !places.contains(parameters) { places.insert(parameters, at: start) }
+        if parameters.carriesConsent && !places.contains(where: { $0.covers(parameters) }) {
+            places.insert(parameters, at: start)
+        }
     }
 
     /// Adds what `object`, the value of the member at `path`, holds: the consent of an OpenRTB request, or else
@@ -81,9 +83,9 @@ package enum JSONLogRecord {
         }
     }
 
-    /// `input` added to `places` unless the same place is there already.
+    /// `input` added to `places` unless a place there already says all it says.
     private static func add(_ input: ExtractedInput, to places: inout [ExtractedInput]) {
-        if !places.contains(input) { places.append(input) }
+        if !places.contains(where: { $0.covers(input) }) { places.append(input) }
     }
 
     /// `input`, read from an OpenRTB request at `path` of the record, with its sources and fields named from the
@@ -100,5 +102,15 @@ package enum JSONLogRecord {
             sourced.findings[index].field = prefix + sourced.findings[index].field
         }
         return sourced
+    }
+}
+
+extension ExtractedInput {
+    /// True when this place says all that `other` says: each of its strings (by text and kind), and its flags.
+    fileprivate func covers(_ other: ExtractedInput) -> Bool {
+        other.signals.allSatisfy { signal in signals.contains { $0.text == signal.text && $0.kind == signal.kind } }
+            && (other.gdprApplies == nil || other.gdprApplies?.text == gdprApplies?.text)
+            && (other.gppSectionIDs == nil || other.gppSectionIDs?.text == gppSectionIDs?.text)
+            && other.findings.allSatisfy { finding in findings.contains { $0.code == finding.code } }
     }
 }

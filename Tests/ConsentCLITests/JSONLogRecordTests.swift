@@ -77,6 +77,19 @@ import Testing
         #expect(findings.findings.map(\.field) == ["query.gdpr_consent", "query.gpp"])
     }
 
+    /// A member that repeats what the URL says (a log that writes the parameters it parsed beside the URL) is no
+    /// second place: the string is decoded once.
+    @Test func aPlaceThatSaysNothingNewCountsOnce() throws {
+        let record = """
+            {"url":"https://ads.example/bid?gdpr=1&gdpr_consent=\(Self.tcString)","gdpr_consent":"\(Self.tcString)",\
+            "gdpr":1}
+            """
+        #expect(try places(record) == [["gdpr_consent=tcf:\(Self.tcString)"]])
+        // One that says more is a place of its own.
+        let more = #"{"url":"https://ads.example/bid?gdpr_consent=\#(Self.tcString)","us_privacy":"1YNN"}"#
+        #expect(try places(more) == [["us_privacy=usp:1YNN"], ["gdpr_consent=tcf:\(Self.tcString)"]])
+    }
+
     @Test func aRecordWithoutConsentSaysWhatWasLookedFor() {
         let result = run(["decode", #"{"ts":1,"url":"https://cdn.example/app.js?v=3","user_agent":"curl/8"}"#])
         #expect(result.status != 0)
