@@ -8,7 +8,9 @@ package import ConsentKit
 ///   `"request": "GET /bid?gdpr=1&... HTTP/1.1"`);
 /// - cookies in a string whose member's name says so (`"cookie"`, `"http_cookie"`, `"headers": {"Cookie": ...}`),
 ///   or that is a `Cookie:` header;
-/// - the URL parameters themselves as members (`"gdpr": 1, "gdpr_consent": "CQ..."`), read as the URL's are.
+/// - the URL parameters themselves as members (`"gdpr": 1, "gdpr_consent": "CQ..."`), read as the URL's are, or the
+///   members of the same meaning that Prebid.js and the CMP APIs name otherwise (``parameterNames``): a
+///   `bidderRequest`'s `gdprConsent.consentString`, `uspConsent`, `gppConsent.gppString`, a logged `TCData`.
 ///
 /// Members are looked at in document order, objects within objects (and JSON text within strings) up to
 /// ``maxDepth`` deep; arrays are not entered. Each place found is one input, and the places are joined as a
@@ -18,6 +20,22 @@ package import ConsentKit
 package enum JSONLogRecord {
     /// How many objects deep members are looked at (JSON text within a string counts as one level more).
     static let maxDepth = 6
+
+    /// The URL parameter each member name of a record stands for: the parameters' own names, and those of the same
+    /// meaning in Prebid.js (`bidderRequest.gdprConsent.consentString`, `uspConsent`, `gppConsent.gppString`,
+    /// `gdprConsent.addtlConsent`) and the CMP APIs (`tcString`, `gppString`, `uspString`, `addtlConsent`,
+    /// `gdprApplies`, `applicableSections`).
+    package static let parameterNames: [String: String] = {
+        var names = Dictionary(uniqueKeysWithValues: QueryString.parameterNames.map { ($0, $0) })
+        names.merge(
+            [
+                "consentString": "gdpr_consent", "tcString": "gdpr_consent", "gppString": "gpp",
+                "uspString": "us_privacy", "uspConsent": "us_privacy", "addtlConsent": "addtl_consent",
+                "gdprApplies": "gdpr", "applicableSections": "gpp_sid",
+            ]
+        ) { own, _ in own }
+        return names
+    }()
 
     /// The places of `record` that carry consent, joined as a request's places; empty when none does.
     package static func places(of record: JSONObject) -> [ExtractedInput] {
@@ -34,8 +52,8 @@ package enum JSONLogRecord {
         var seen: Set<String> = []
         for (key, value) in object {
             let memberPath = path.isEmpty ? key : path + "." + key
-            if QueryString.parameterNames.contains(key), isValue(value, of: key) {
-                QueryString.read(key, OpenRTBRequest.text(of: value), from: memberPath, into: &parameters, seen: &seen)
+            if let name = parameterNames[key], isValue(value, of: name) {
+                QueryString.read(name, OpenRTBRequest.text(of: value), from: memberPath, into: &parameters, seen: &seen)
                 continue
             }
             switch value {
@@ -74,11 +92,12 @@ package enum JSONLogRecord {
     }
 
     /// True when `value` is one that the consent parameter `name` may have in a record: text, a number, a flag, or
-    /// for `gpp_sid` a list (`[2, 6]`); `null` is a parameter left out.
+    /// for `gpp_sid` a list (`[2, 6]`, but not the `[-1]` or `[0]` of a CMP API that says no section applies);
+    /// `null` is a parameter left out.
     private static func isValue(_ value: JSONValue, of name: String) -> Bool {
         switch value {
         case .string, .int, .bool: true
-        case .array: name == "gpp_sid"
+        case .array(let items): name == "gpp_sid" && items.contains { ($0.intValue ?? 1) > 0 }
         default: false
         }
     }

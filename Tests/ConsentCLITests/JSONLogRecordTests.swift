@@ -90,6 +90,30 @@ import Testing
         #expect(try places(more) == [["us_privacy=usp:1YNN"], ["gdpr_consent=tcf:\(Self.tcString)"]])
     }
 
+    /// Prebid.js's `bidderRequest` (as its debug log and the console print it) and a logged `TCData` name the same
+    /// things otherwise: `gdprConsent.consentString`, `uspConsent`, `gppConsent.gppString` and `applicableSections`.
+    @Test func prebidsAndTheCMPAPIsNamesAreReadAsTheParametersTheyStandFor() throws {
+        let bidderRequest = """
+            {"bidderCode":"appnexus","auctionId":"a1","gdprConsent":{"consentString":"\(Self.tcString)",\
+            "gdprApplies":true,"addtlConsent":"2~1.35~dv.9","apiVersion":2},"uspConsent":"1YNN",\
+            "gppConsent":{"gppString":"DBABTA~1YNN","applicableSections":[6]}}
+            """
+        let inputs = try InputExtractor.extract(inline: bidderRequest, label: nil).map { try $0.result.get() }
+        #expect(
+            inputs.map(signalSummary) == [
+                ["uspConsent=usp:1YNN"],
+                ["gdprConsent.consentString=tcf:\(Self.tcString)", "gdprConsent.addtlConsent=ac:2~1.35~dv.9"],
+                ["gppConsent.gppString=gpp:DBABTA~1YNN"],
+            ]
+        )
+        #expect(inputs[1].gdprApplies == ExtractedInput.Flag(source: "gdprConsent.gdprApplies", text: "1"))
+        #expect(inputs[2].gppSectionIDs == ExtractedInput.Flag(source: "gppConsent.applicableSections", text: "6"))
+        // A CMP API's [-1] says that no section applies: no gpp_sid to check the header against.
+        let none = try extractOne(#"{"event":"x","data":{"gppString":"DBABTA~1YNN","applicableSections":[-1]}}"#)
+        #expect(none.gppSectionIDs == nil)
+        #expect(run(["lint", "--json", bidderRequest]).output.split(separator: "\n").count == 3)
+    }
+
     @Test func aRecordWithoutConsentSaysWhatWasLookedFor() {
         let result = run(["decode", #"{"ts":1,"url":"https://cdn.example/app.js?v=3","user_agent":"curl/8"}"#])
         #expect(result.status != 0)

@@ -78,7 +78,9 @@ enum HelpText {
             a log record     a JSON object (a line of a JSON log) that holds one of the above in its
                              members: a bid request as an object or as JSON text in a string, a URL or
                              a request line, cookies (a member named *cookie*), or consent parameters
-                             as members ("gdpr_consent": "CQ...", "gpp_sid": [2]), at any depth
+                             as members ("gdpr_consent": "CQ...", "gpp_sid": [2]; or as Prebid.js and
+                             the CMP APIs name them: gdprConsent.consentString, uspConsent,
+                             gppConsent.gppString, tcString, applicableSections), at any depth
             @FILE            a file holding one of the above (a text file, JSON Lines too: one per line),
                              or app preferences with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an
                              iOS plist (XML, binary, or the text `defaults read` prints), Android

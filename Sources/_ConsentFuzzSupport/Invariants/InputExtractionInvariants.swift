@@ -144,7 +144,7 @@ enum InputExtractionInvariants {
             // At the root of a request, or at the path of a log record's member that holds one.
             return openRTBKinds[source] ?? openRTBKinds.first { source.hasSuffix("." + $0.key) }?.value
         case .logRecord:
-            let name = source.split(separator: ".").last.map(String.init)
+            let name = source.split(separator: ".").last.flatMap { JSONLogRecord.parameterNames[String($0)] }
             return QueryString.stringParameters.first { $0.name == name }?.kind
         case .cmpAPI: return CMPAPIData.stringMembers.first { $0.name == source }?.kind
         case .cookies:
