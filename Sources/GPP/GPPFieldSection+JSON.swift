@@ -86,13 +86,14 @@ extension GPPFieldSection {
         var section = GPPFieldSection(declaration, blankLayout: layoutIndex)
         for (segmentIndex, segment) in section.layout.segments.enumerated() {
             if segment.isOptional {
-                let included =
+                let includedFlag =
                     segment.includedKey.utf8CodeUnitCount == 0
-                    || object[segment.includedKey.description]?.boolValue != false
+                    ? nil : object[segment.includedKey.description]?.boolValue
                 let hasValues = segment.fields.contains { !(object[$0.key.description]?.isNull ?? true) }
                 // `"gpcSegmentIncluded": false` leaves the subsection out whatever `gpc` says, as iabgpp-es's
-                // GpcSegmentIncluded does (LosslessTests.gpcSegmentIncludedFalseLeavesTheSubsectionOut).
-                guard included, hasValues else { continue }
+                // GpcSegmentIncluded does (LosslessTests.gpcSegmentIncludedFalseLeavesTheSubsectionOut); `true` puts
+                // it in, and a field it then lacks (`gpc` null or missing) is an error, not a subsection dropped.
+                guard includedFlag != false, hasValues || includedFlag == true else { continue }
                 // Its type is the one value the spec gives it (gpp-sections.md: GPC "SubsectionType ... only 1 is
                 // valid"); another would be written as that one.
                 if segment.typeKey.utf8CodeUnitCount > 0, let type = object[segment.typeKey.description],

@@ -225,6 +225,18 @@ import Testing
         #expect(section.gpc == nil)
     }
 
+    /// `"gpcSegmentIncluded": true` with no `gpc` is a subsection without its field: refused, naming `gpc` (the
+    /// subsection was left out without a word).
+    @Test func gpcSegmentIncludedTrueWithoutGPCIsRefused() throws {
+        guard case .object(var object) = GPPFieldSection(.usNational).jsonValue() else { return }
+        object["gpcSegmentIncluded"] = .bool(true)
+        let error = #expect(throws: ConsentError.self) { try GPPFieldSection(.usNational, json: .object(object)) }
+        #expect(error?.code == .badJSON)
+        #expect(error?.field.description == "gpc")
+        object["gpc"] = .bool(false)
+        #expect(try GPPFieldSection(.usNational, json: .object(object)).gpc == false)
+    }
+
     /// A tcfcav1 `consentLanguage` of `"en"` reads as `EN`, as a TC string's does (it was refused).
     @Test func twoLetterCodesReadInEitherCase() throws {
         guard case .object(var object) = GPPFieldSection(.tcfCanada).jsonValue() else { return }
