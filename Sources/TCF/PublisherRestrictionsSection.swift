@@ -41,10 +41,20 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             let header = Int(truncatingIfNeeded: stream.peek(20))
             purposeId = header >> 14
             guard purposeId != 0 else {
-                throw ConsentError(.badValue, field: "purposeId", bitOffset: stream.bitIndex, value: 0)
+                throw ConsentError(
+                    .badValue,
+                    field: "publisherRestrictions.purposeId",
+                    bitOffset: stream.bitIndex,
+                    value: 0
+                )
             }
             guard let known = RestrictionType(rawValue: header >> 12 & 3) else {
-                throw ConsentError(.badValue, field: "restrictionType", bitOffset: stream.bitIndex &+ 6, value: 3)
+                throw ConsentError(
+                    .badValue,
+                    field: "publisherRestrictions.restrictionType",
+                    bitOffset: stream.bitIndex &+ 6,
+                    value: 3
+                )
             }
             type = known
             entries = header & 0xFFF
@@ -59,7 +69,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         var containsVendor = false
         var index = 0
         while index < entries {
-            let range = try stream.readRangeEntry(field: "vendorIds")
+            let range = try stream.readRangeEntry(field: "publisherRestrictions.vendorIds")
             if range.contains(vendor) { containsVendor = true }
             if range.lowerBound <= highest { overlaps = true }
             highest = Swift.max(highest, range.upperBound)
@@ -75,16 +85,21 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
         _ reader: inout BitReader
     ) throws(ConsentError) -> (purposeId: Int, type: RestrictionType, entries: Int) {
         let purposeStart = reader.readerBitIndex
-        let purposeId: Int = try reader.readInteger(bits: 6, field: "purposeId")
+        let purposeId: Int = try reader.readInteger(bits: 6, field: "publisherRestrictions.purposeId")
         guard purposeId != 0 else {
-            throw ConsentError(.badValue, field: "purposeId", bitOffset: purposeStart, value: 0)
+            throw ConsentError(.badValue, field: "publisherRestrictions.purposeId", bitOffset: purposeStart, value: 0)
         }
         let typeStart = reader.readerBitIndex
-        let rawType: Int = try reader.readInteger(bits: 2, field: "restrictionType")
+        let rawType: Int = try reader.readInteger(bits: 2, field: "publisherRestrictions.restrictionType")
         guard let type = RestrictionType(rawValue: rawType) else {
-            throw ConsentError(.badValue, field: "restrictionType", bitOffset: typeStart, value: Int64(rawType))
+            throw ConsentError(
+                .badValue,
+                field: "publisherRestrictions.restrictionType",
+                bitOffset: typeStart,
+                value: Int64(rawType)
+            )
         }
-        let entries: Int = try reader.readInteger(bits: 12, field: "vendorIds")
+        let entries: Int = try reader.readInteger(bits: 12, field: "publisherRestrictions.vendorIds")
         return (purposeId, type, entries)
     }
 
@@ -225,7 +240,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             var highest = 0
             var entry = 0
             while entry < buffered {
-                let range = try stream.readRangeEntry(field: "vendorIds")
+                let range = try stream.readRangeEntry(field: "publisherRestrictions.vendorIds")
                 // Proof: entry < buffered <= 64, the buffer's capacity.
                 unsafe ranges[entry] = UInt32(truncatingIfNeeded: range.lowerBound << 16 | range.upperBound)
                 highest = Swift.max(highest, range.upperBound)
@@ -233,7 +248,10 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             }
             var ahead = stream
             while entry < rangeCount {
-                highest = Swift.max(highest, try ahead.readRangeEntry(field: "vendorIds").upperBound)
+                highest = Swift.max(
+                    highest,
+                    try ahead.readRangeEntry(field: "publisherRestrictions.vendorIds").upperBound
+                )
                 entry &+= 1
             }
             let set = try unsafe fillSet(
@@ -263,7 +281,7 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             try unsafe RangeSetFiller.insertRangeEntries(
                 count,
                 from: &stream,
-                field: "vendorIds",
+                field: "publisherRestrictions.vendorIds",
                 limit: limit,
                 into: words,
                 head: &head
@@ -306,14 +324,14 @@ struct PublisherRestrictionsScan: Sendable, Hashable {
             guard restriction.purposeId >= 1 else {
                 throw ConsentError(
                     .valueOutOfRange,
-                    field: "purposeId",
+                    field: "publisherRestrictions.purposeId",
                     bitOffset: sink.segmentBitCount,
                     value: Int64(restriction.purposeId)
                 )
             }
-            try sink.writeInteger(restriction.purposeId, bits: 6, field: "purposeId")
+            try sink.writeInteger(restriction.purposeId, bits: 6, field: "publisherRestrictions.purposeId")
             sink.writeBits(UInt64(restriction.restrictionType.rawValue), count: 2)
-            try sink.writeIntegerRange(restriction.vendorIds, field: "vendorIds")
+            try sink.writeIntegerRange(restriction.vendorIds, field: "publisherRestrictions.vendorIds")
         }
     }
 }

@@ -23,11 +23,11 @@ import Testing
         expectOutOfRange(TCString(purposeLegitimateInterests: [1, 30]), field: "purposeLegitimateInterests")
         expectOutOfRange(
             TCString(publisherRestrictions: [PublisherRestriction(purposeId: 0, restrictionType: .notAllowed)]),
-            field: "purposeId"
+            field: "publisherRestrictions.purposeId"
         )
         expectOutOfRange(
             TCString(publisherRestrictions: [PublisherRestriction(purposeId: 64, restrictionType: .notAllowed)]),
-            field: "purposeId"
+            field: "publisherRestrictions.purposeId"
         )
         expectOutOfRange(
             TCString(
@@ -39,7 +39,7 @@ import Testing
                     )
                 ]
             ),
-            field: "vendorIds"
+            field: "publisherRestrictions.vendorIds"
         )
         expectOutOfRange(
             TCString(publisherTC: PublisherTC(numCustomPurposes: 64)),

@@ -91,7 +91,7 @@ import Testing
         try TCString.withQuery(broken) { query throws(ConsentError) in
             #expect(!query.vendorHasConsent(1))
             let error = #expect(throws: ConsentError.self) { try query.restrictionTypes(forVendor: 1, purpose: 2) }
-            #expect(error?.code == .badValue && error?.field.description == "restrictionType")
+            #expect(error?.code == .badValue && error?.field.description == "publisherRestrictions.restrictionType")
         }
     }
 }

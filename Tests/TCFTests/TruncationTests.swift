@@ -54,6 +54,37 @@ import Testing
         #expect(error.bitOffset == 120 && error.expectedBits == 12 && error.availableBits == 0)
     }
 
+    /// A cut inside the publisher restrictions names them: it said `core.vendorIds`, which reads as a vendor list of the
+    /// core.
+    @Test func aCutInsideARestrictionNamesThePublisherRestrictions() throws {
+        var model = TCString(cmpId: 300)
+        model.vendorConsents = [1, 2, 3]
+        model.publisherRestrictions = [
+            PublisherRestriction(purposeId: 2, restrictionType: .requireConsent, vendorIds: [1, 2, 3, 50]),
+            PublisherRestriction(purposeId: 3, restrictionType: .notAllowed, vendorIds: [7]),
+        ]
+        let core = try model.encoded()
+        var fields: Set<String> = []
+        // The restrictions start at bit 262 (in character 43); a cut before the last character fails in them (the last
+        // one holds only padding).
+        for length in 45..<(core.count - 1) {
+            do throws(ConsentError) {
+                _ = try TCString(encoded: String(core.prefix(length)))
+                Issue.record("\(length) characters decode")
+            } catch {
+                fields.insert(error.fieldPath)
+            }
+        }
+        #expect(
+            fields.isSubset(of: [
+                "core.publisherRestrictions", "core.publisherRestrictions.purposeId",
+                "core.publisherRestrictions.restrictionType", "core.publisherRestrictions.vendorIds",
+            ]),
+            "\(fields)"
+        )
+        #expect(fields.contains("core.publisherRestrictions.vendorIds"))
+    }
+
     @Test func anEmptySegmentIsBadBase64() throws {
         for text in [
             "COtybn4PA_zT4KjACBENAPCIAEBAAECAAIAAAAAAAAAA.", "COtybn4PA_zT4KjACBENAPCIAEBAAECAAIAAAAAAAAAA..YAAA",
