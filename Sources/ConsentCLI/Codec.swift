@@ -1,7 +1,8 @@
 import ConsentKit
 
 /// A decoded string, as the commands use it: the value, and its JSON form made once, when first asked for (`stats`
-/// and the cross-checks of most inputs never ask).
+/// asks only through the cross-checks, which need it for a GPP string's sections and for the strings they compare
+/// with them).
 struct DecodedString {
     /// The decoded value.
     var value: ConsentString { form.value }

@@ -75,6 +75,8 @@ package enum InputExtractor {
             return extractions(of: RawHTTPRequest.request(text), written: .http, text: text, label: label)
         }
         if text.hasPrefix("{") { return jsonExtractions(text, label: label ?? text) }
+        // A JSON document in JSON quotes (a log record copied out of another log): every place of it, as unquoted.
+        if let inner = quotedText(text), inner.hasPrefix("{") { return jsonExtractions(inner, label: label ?? text) }
         return [Extraction(label: label ?? text, result: Result { () throws(InputError) in try extractText(text) })]
     }
 
@@ -286,7 +288,11 @@ package enum InputExtractor {
             return (try AppPreferences.extract(AppPreferences.entries(of: object), form: .jsonPreferences), [])
         }
         if OpenRTBRequest.matches(object) {
-            return (OpenRTBRequest.extract(document), [])
+            let request = OpenRTBRequest.extract(document)
+            // A record that logs a request's `user` or `regs` beside the URL that carried the consent is a log record.
+            let places = request.carriesConsent ? [] : JSONLogRecord.places(of: object)
+            if let first = places.first { return (first, Array(places.dropFirst())) }
+            return (request, [])
         }
         if CMPAPIData.matches(object) {
             return (CMPAPIData.extract(object), [])

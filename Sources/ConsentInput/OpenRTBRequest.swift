@@ -7,9 +7,10 @@ package import ConsentKit
 /// `user.ext.ConsentedProvidersSettings.consented_providers` (Prebid writes the AC string there; Google's own
 /// extension spells it `consented_providers_settings` and lists provider ids).
 package enum OpenRTBRequest {
-    /// True when a JSON object looks like a bid request.
+    /// True when a JSON object looks like a bid request: a `regs` or `user` object, or an `imp` array (a log
+    /// record's `"user": "alice"` is none).
     package static func matches(_ object: JSONObject) -> Bool {
-        object["regs"] != nil || object["user"] != nil || object["imp"] != nil
+        object["regs"]?.objectValue != nil || object["user"]?.objectValue != nil || object["imp"]?.arrayValue != nil
     }
 
     /// The consent fields of the request.

@@ -51,7 +51,7 @@ package enum QueryString {
             if let nested = nestedURLInput(in: pairs, depth: depth) { return nested }
             throw InputError("unknownFormat", "the URL has no query string (looked for \(namesList))")
         }
-        var seen: Set<String> = []
+        var seen: [String: String] = [:]
         for (name, rawValue) in pairs where parameterNames.contains(name) {
             read(name, percentDecoded(rawValue), from: name, into: &input, seen: &seen)
         }
@@ -67,26 +67,29 @@ package enum QueryString {
 
     /// Reads the consent parameter `name` (one of ``parameterNames``) of value `value` (decoded), found under
     /// `source`, into `input`: the `gdpr` flag, `gpp_sid`, or a string; a parameter given again is the
-    /// `repeatedParameter` warning and an unreplaced macro the `unexpandedMacro` error instead. `seen` collects the
-    /// names read.
+    /// `repeatedParameter` warning and an unreplaced macro the `unexpandedMacro` error instead. `seen` maps each
+    /// name read to the source it was read from.
     package static func read(
         _ name: String,
         _ value: String,
         from source: String,
         into input: inout ExtractedInput,
-        seen: inout Set<String>
+        seen: inout [String: String]
     ) {
-        guard seen.insert(name).inserted else {
+        if let first = seen[name] {
+            // Under another name (a log record's `tcString` beside its `gdpr_consent`), both are named.
+            let repeated = first == source ? "is given twice" : "gives \(name) again after \(first)"
             input.findings.append(
                 Diagnostic(
                     .warning,
                     code: "repeatedParameter",
                     field: source,
-                    message: "\(source) is given twice; the first one is used"
+                    message: "\(source) \(repeated); the first one is used"
                 )
             )
             return
         }
+        seen[name] = source
         if isUnexpandedMacro(value) {
             input.findings.append(
                 Diagnostic(

@@ -127,9 +127,7 @@ struct FormatDetection {
             if index < view.count && view[index] == UInt8(ascii: "~") { return .ac }
             if view.count == 4 { return .usp }
             // US Privacy letters, only the length wrong (its decoder says so).
-            var letters = 1
-            while letters < view.count && isUSPrivacyLetter(view[letters]) { letters += 1 }
-            if letters == view.count && view.count < 16 { return .usp }
+            if endOfUSPrivacyLetters(in: view) == view.count && view.count < 16 { return .usp }
             return nil
         default:
             // Letters and digits before a `~`, which no TC string has and only a GPP header (`D`) starts: an AC string
@@ -162,10 +160,17 @@ struct FormatDetection {
             fail("text", at: 0, first)
             return
         }
-        var index = 1
-        while index < view.count && Self.isUSPrivacyLetter(view[index]) { index += 1 }
+        var index = Self.endOfUSPrivacyLetters(in: view)
         if index == view.count { index = 1 }
         fail("text", at: index, view[index])
+    }
+
+    /// The index of the first character after the first that is no US Privacy letter (`Y`, `N`, `-`, and the lower
+    /// case letters); the input's length when all are.
+    static func endOfUSPrivacyLetters(in view: TextView) -> Int {
+        var index = 1
+        while index < view.count && isUSPrivacyLetter(view[index]) { index += 1 }
+        return index
     }
 
     mutating func fail(_ hint: StaticString, at offset: Int, _ value: UInt8) {

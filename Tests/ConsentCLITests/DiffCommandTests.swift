@@ -200,6 +200,9 @@ import Testing
         let none = run(["diff", "--kind", "usp", "DBABMA~" + tc, "1YYN"])
         #expect(none.status == 1)
         #expect(none.error.contains("usp unknownFormat: a GPP string without a uspv1 section: no US Privacy string"))
+        // Section 1, a v1.1 TC string, when the string has no section 2.
+        let legacy = "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA"
+        #expect(run(["diff", "--kind", "tcf", "DBABYA~" + legacy, legacy]).status == 0)
         // Without --kind, the kinds differ.
         #expect(run(["diff", "DBABMA~" + tc, tc]).output.contains("Strings of two kinds: gpp and tcf."))
     }

@@ -114,6 +114,49 @@ import Testing
         #expect(run(["lint", "--json", bidderRequest]).output.split(separator: "\n").count == 3)
     }
 
+    /// What a code review found: members named as a bid request's are no bid request unless they are objects,
+    /// a bid request without consent does not hide the record's other places, a member named for cookies may hold a
+    /// URL, a record in JSON quotes keeps all its places, and the same place found in either order counts once.
+    @Test func aRecordIsReadWhateverItsOtherMembersAre() throws {
+        let url = "https://x.example/?gdpr=1&gdpr_consent=\(Self.tcString)"
+        let expected = [["gdpr_consent=tcf:\(Self.tcString)"]]
+        #expect(try places(#"{"ts":1,"user":"u1","url":"\#(url)"}"#) == expected)
+        #expect(try places(#"{"ts":1,"user":{"id":"u1"},"url":"\#(url)"}"#) == expected)
+        #expect(try places(#"{"cookie_sync_url":"\#(url)"}"#) == expected)
+        let record = #"{"url":"\#(url)","cookie":"usprivacy=1YNN"}"#
+        let quoted = JSONValue.string(record).serialized()
+        #expect(try places(quoted) == (try places(record)))
+        #expect(try places(record).count == 2)
+        let wider = "\(url)&us_privacy=1YNN"
+        let narrowFirst = try places(#"{"a":"\#(url)","b":"\#(wider)"}"#)
+        #expect(try narrowFirst == places(#"{"b":"\#(wider)","a":"\#(url)"}"#))
+        #expect(narrowFirst.count == 1)
+    }
+
+    /// A parameter given under two names says both; a finding of one place is not lost for another that has the
+    /// same strings; a record of many places reads the first eight, and says so.
+    @Test func repeatsFindingsAndTooManyPlacesAreSaid() throws {
+        let repeated = try extractOne(#"{"r":{"tcString":"\#(Self.tcString)","gdpr_consent":"COx"}}"#)
+        #expect(
+            repeated.findings.map(\.message) == [
+                "r.gdpr_consent gives gdpr_consent again after r.tcString; the first one is used"
+            ]
+        )
+        let findings = try InputExtractor.extract(
+            inline:
+                #"{"url":"https://x.example/?us_privacy=1YNN&addtl_consent=","q":{"us_privacy":"1YNN","addtl_consent":""}}"#,
+            label: nil
+        ).map { try $0.result.get().findings.map(\.field) }
+        #expect(findings.flatMap { $0 }.contains("q.addtl_consent"))
+        let many =
+            "{"
+            + (1...12).map { #""k\#($0)":"?us_privacy=1YN\#($0 % 2 == 0 ? "N" : "Y")&gdpr=\#($0)""# }
+            .joined(separator: ",") + "}"
+        let inputs = try InputExtractor.extract(inline: many, label: nil).map { try $0.result.get() }
+        #expect(inputs.count == 8)
+        #expect(inputs.first?.findings.contains { $0.code == "tooManyPlaces" } == true)
+    }
+
     @Test func aRecordWithoutConsentSaysWhatWasLookedFor() {
         let result = run(["decode", #"{"ts":1,"url":"https://cdn.example/app.js?v=3","user_agent":"curl/8"}"#])
         #expect(result.status != 0)

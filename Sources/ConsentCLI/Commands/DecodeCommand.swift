@@ -169,7 +169,8 @@ final class DecodeSession {
     /// line otherwise, without a word).
     func warnAboutFieldsNeverFound() {
         guard decodedCount > 0 else { return }
-        for (index, field) in command.options.fields.enumerated() where !fieldsFound.contains(index) {
+        for (index, field) in command.options.fields.enumerated() where !fieldsFound.contains(index) && !field.isOrigin
+        {
             io.error.writeLine(
                 "warning: --field \(field.text): no string had it (the keys are those of consent decode --json)"
             )

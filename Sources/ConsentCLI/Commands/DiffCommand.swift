@@ -50,7 +50,7 @@ struct DiffCommand: Command {
     }
 
     /// With `--kind tcf` or `usp`, the TC or US Privacy string that `signal`, a GPP string, carries in its section 2
-    /// or 6: comparing a GPP string with a standalone string of that kind asks for it (it was read as a string of
+    /// (else 1, a v1.1 one) or 6: comparing a GPP string with a standalone string of that kind asks for it (it was read as a string of
     /// that kind, and failed: `tcf badVersion ... value 3`). Nil for any other signal.
     /// - Throws: the GPP string's error, or `unknownFormat` when it carries no such section.
     private func carriedString(in signal: ConsentSignal) throws(ConsentError) -> ConsentString? {
@@ -59,6 +59,7 @@ struct DiffCommand: Command {
             case .gpp(let gpp) = try ConsentString(encoded: signal.text, kind: .gpp)
         else { return nil }
         if kind == .tcf, let tcString = gpp.tcfEuV2 { return .tcf(.v2(tcString)) }
+        if kind == .tcf, let legacy = gpp.tcfEuV1 { return .tcf(.legacy(legacy)) }
         if kind == .usp, let usPrivacy = gpp.usPrivacy { return .usp(usPrivacy) }
         throw ConsentError(.unknownFormat, format: kind, field: kind == .tcf ? "tcfeuv2" : "uspv1")
     }

@@ -80,7 +80,8 @@ enum HelpText {
                              a request line, cookies (a member named *cookie*), or consent parameters
                              as members ("gdpr_consent": "CQ...", "gpp_sid": [2]; or as Prebid.js and
                              the CMP APIs name them: gdprConsent.consentString, uspConsent,
-                             gppConsent.gppString, tcString, applicableSections), at any depth
+                             gppConsent.gppString, tcString, applicableSections), up to six objects
+                             deep (arrays are not entered)
             @FILE            a file holding one of the above (a text file, JSON Lines too: one per line),
                              or app preferences with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an
                              iOS plist (XML, binary, or the text `defaults read` prints), Android

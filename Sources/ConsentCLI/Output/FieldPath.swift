@@ -69,8 +69,11 @@ struct FieldPath: Equatable {
         }
     }
 
+    /// True for `@input`, `@label` and `@source`, which name no member of a JSON form.
+    var isOrigin: Bool { components.isEmpty }
+
     /// The value at the path in `json`; nil when the form has no such member.
-    func value(in json: JSONValue) -> JSONValue? {
+    private func value(in json: JSONValue) -> JSONValue? {
         if let value = Self.lookup(components[...], in: json) { return value }
         // A GPP section without `sections.`: by its prefix, or by its id as a number.
         guard let sections = json["sections"]?.objectValue, let first = components.first else { return nil }

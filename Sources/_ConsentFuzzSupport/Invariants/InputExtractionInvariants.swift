@@ -44,9 +44,10 @@ enum InputExtractionInvariants {
         let requests = recordedRequests(input.text)
         for extraction in file {
             // A line of a text file that is a curl command or an HTTP request is read as it would be inline.
+            // A file that is one HTTP request is read as the request it is, place by place.
             let source =
                 place(of: extraction, in: requests) ?? extraction.line.flatMap { place(of: extraction, inLine: $0) }
-                ?? extraction.line ?? input.text
+                ?? extraction.line ?? place(of: extraction, inLine: input.text) ?? input.text
             check(extraction.result, from: source, input, &checker)
             // A text file is read line by line (`\n` or `\r\n`): no string it gives spans a line break.
             if case .success(let extracted) = extraction.result, extracted.form == .string {
@@ -75,11 +76,16 @@ enum InputExtractionInvariants {
         case .success(let value):
             extracted = value
         }
+        // What else the input's text may be read as, made once: each line in JSON quotes, unquoted; and for a URL, a
+        // query or cookies found in a log record, the record's strings, their JSON escapes undone (for the JSON forms
+        // a string that is no JSON document would be taken as unchecked, so they are not looked in).
+        let readings = quotedReadings(of: source)
+        let recordStrings = [.url, .queryString, .cookies].contains(extracted.form) ? jsonStrings(of: source) : []
         for signal in extracted.signals {
             let found = "\(shown): \(signal.source ?? "the input") gives \(String(reflecting: signal.text))"
             checker.check(
                 comesFrom(signal, extracted.form, source)
-                    || quotedReadings(of: source).contains { comesFrom(signal, extracted.form, $0) },
+                    || (readings + recordStrings).contains { comesFrom(signal, extracted.form, $0) },
                 "\(found), which is not in the input"
             )
             if extracted.form == .string {
@@ -156,7 +162,7 @@ enum InputExtractionInvariants {
 
     /// True when the text of `signal` is in `source` as its form writes it: the bytes themselves for a bare
     /// string, percent-decoded for a URL, XML-unescaped for Android preferences, the value at the signal's
-    /// path for JSON (when the whole source is one JSON document; a line of a text file is not checked so).
+    /// path for JSON (`source` must then be one JSON document).
     /// A property list's values are Foundation's: only their key is checked (by `declaredKind`).
     private static func comesFrom(_ signal: ConsentSignal, _ form: ExtractedInput.Form, _ source: String) -> Bool {
         let needle = Array(signal.text.utf8)
@@ -169,7 +175,10 @@ enum InputExtractionInvariants {
             return contains(Array(XMLScanner.unescape(ArraySlice(source.utf8)).utf8), needle)
         case .openRTB, .jsonPreferences, .cmpAPI, .logRecord:
             let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-            guard let document = try? JSONValue(parsing: String(trimmed)), let path = signal.source else { return true }
+            // Every JSON form is read from one JSON document (a file's, a line's, a request body's); text that is
+            // none (another reading of the input) does not hold the string.
+            guard let document = try? JSONValue(parsing: String(trimmed)) else { return false }
+            guard let path = signal.source else { return true }
             if form == .jsonPreferences || form == .cmpAPI {
                 return document.objectValue?.contains { $0.key == path && $0.value == .string(signal.text) } == true
             }
@@ -224,9 +233,9 @@ enum InputExtractionInvariants {
     }
 
     /// What each line of `source` holds when the line is a JSON string literal, read again while it is one (the
-    /// extractor reads a quoted input as what its quotes hold), and the strings of `source` as a JSON document.
+    /// extractor reads a quoted input as what its quotes hold).
     private static func quotedReadings(of source: String) -> [String] {
-        var readings: [String] = jsonStrings(of: source)
+        var readings: [String] = []
         for line in source.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             var current = InputExtractor.trimmingLineEnd(String(line))
             while let inner = InputExtractor.quotedText(current) {
