@@ -332,10 +332,20 @@ import Testing
         #expect(several?["sections"]?["tcfeuv2"]?["vendorConsents"] == .array([.int(2)]))
         #expect(several?["sections"]?["tcfcav1"]?["pubPurposesExpressConsent"] == .array([.int(1)]))
         #expect(several?["sections"]?["uspv1"]?["notice"] == .string("Y"))
-        // A misspelt key is still refused.
+        // A misspelt key is still refused, and named (it said "a key the object does not have").
         let misspelt = run(["encode", "--defaults", #"{"type":"gpp","sections":{"usnat":{"salesOptOut":1}}}"#])
         #expect(misspelt.status == 1)
-        #expect(misspelt.error.contains("usnat"), "\(misspelt.error)")
+        #expect(misspelt.error.contains(#"the key "sections.usnat.salesOptOut" is not one"#), "\(misspelt.error)")
+        for (document, key) in [
+            (#"{"type":"tcf","purposeconsents":[1]}"#, "purposeconsents"),
+            (#"{"type":"usp","nottice":"Y"}"#, "nottice"),
+            (#"{"type":"tcf","publisherTC":{"numCustomPurposes":2,"x":1}}"#, "publisherTC.x"),
+        ] {
+            #expect(run(["encode", "--defaults", document]).error.contains(#"the key "\#(key)" is not one"#), "\(key)")
+        }
+        // The GPC subsection asked for by its flag alone is written, gpc at its default.
+        let flagged = try decodedSections(#"{"type":"gpp","sections":{"usnat":{"gpcSegmentIncluded":true}}}"#)
+        #expect(flagged?["sections"]?["usnat"]?["gpc"] == .bool(false))
     }
 
     @Test func encodeReadsJSONLinesAndPrettyDocuments() {

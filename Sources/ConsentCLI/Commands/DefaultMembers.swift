@@ -48,17 +48,79 @@ enum DefaultMembers {
 
     private static func hasRepeatedKeys(_ object: JSONObject) -> Bool { Set(object.keys).count != object.count }
 
+    /// The keys of `document` that no member of its kind has, as paths (`purposeconsents`,
+    /// `sections.usnat.saleOptout`): what a refusal of a completed document names, which has no text to point in.
+    static func unknownKeys(in document: JSONValue) -> [String] {
+        guard let object = document.objectValue else { return [] }
+        let version = object["version"]?.intValue
+        switch object["type"]?.stringValue {
+        case "tcf": return unknownKeys(object, known: tcDefaults(version: version, includeType: true), path: "")
+        case "usp": return unknownKeys(object, known: USPrivacyString().jsonValue(), path: "")
+        case "ac": return unknownKeys(object, known: acDefaults(version: version), path: "")
+        case "gpp":
+            let top = JSONObject(["type", "version", "sectionIds", "sections"].map { ($0, JSONValue.null) })
+            var keys = unknownKeys(object, known: .object(top), path: "")
+            for (key, value) in object["sections"]?.objectValue ?? JSONObject() {
+                guard let section = value.objectValue, let known = sectionKeys(key) else { continue }
+                keys += unknownKeys(section, known: known, path: "sections." + key)
+            }
+            return keys
+        default: return []
+        }
+    }
+
+    /// The keys of `object` (at `path`) that `known` does not have, and those of its objects that the object of
+    /// `known` under the same key does not have; `type` and `encoding` are known everywhere.
+    private static func unknownKeys(_ object: JSONObject, known: JSONValue, path: String) -> [String] {
+        guard let known = known.objectValue else { return [] }
+        var keys: [String] = []
+        for (key, value) in object where key != "type" && key != "encoding" {
+            let here = path.isEmpty ? key : path + "." + key
+            guard let template = known[key] else {
+                keys.append(here)
+                continue
+            }
+            if let inner = value.objectValue, template.objectValue != nil {
+                keys += unknownKeys(inner, known: template, path: here)
+            }
+        }
+        return keys
+    }
+
+    /// Every member a GPP section under `key` may have, as an object of nulls; nil for a section not known.
+    private static func sectionKeys(_ key: String) -> JSONValue? {
+        switch key {
+        case "tcfeuv1": return tcDefaults(version: 1, includeType: false)
+        case "tcfeuv2": return tcDefaults(version: 2, includeType: false)
+        case "uspv1": return USPrivacyString().jsonValue(includeType: false)
+        default:
+            guard let declaration = GPPSectionDeclaration.declaration(prefix: key) else { return nil }
+            var keys = JSONObject()
+            for segment in declaration.layouts.flatMap(\.segments) {
+                for name in [segment.typeKey, segment.includedKey] + segment.fields.map(\.key)
+                where name.utf8CodeUnitCount > 0 && keys[name.description] == nil {
+                    keys.append(name.description, .null)
+                }
+            }
+            return .object(keys)
+        }
+    }
+
+    /// The defaults of a TC string of `version` (1, else 2), as completing writes them.
+    private static func tcDefaults(version: Int?, includeType: Bool) -> JSONValue {
+        if version == 1 { return TCStringV1().jsonValue(includeType: includeType, includeEncoding: false) }
+        return TCString(disclosedVendors: IDSet(), publisherTC: PublisherTC())
+            .jsonValue(includeType: includeType, includeEncoding: false)
+    }
+
     /// A TC string completed: `version` 1 over the defaults of a v1.1 string. A v2 one has a disclosed vendors
     /// segment, which TCF 2.3 (the default PolicyVersion 5) requires: unless the document gives it
     /// (`"disclosedVendors": null` leaves it out), the vendors it names under `vendorConsents` and
     /// `vendorLegitimateInterests`, as a CMP discloses the vendors it asks about. A `publisherTC` it gives is
     /// completed over the defaults of a publisher TC segment.
     private static func completingTC(_ object: JSONObject, version: Int?, includeType: Bool) -> JSONValue {
-        if version == 1 {
-            return completing(object, over: TCStringV1().jsonValue(includeType: includeType, includeEncoding: false))
-        }
-        let defaults = TCString(disclosedVendors: IDSet(), publisherTC: PublisherTC())
-        var completed = completing(object, over: defaults.jsonValue(includeType: includeType, includeEncoding: false))
+        if version == 1 { return completing(object, over: tcDefaults(version: 1, includeType: includeType)) }
+        var completed = completing(object, over: tcDefaults(version: 2, includeType: includeType))
         if object["disclosedVendors"] == nil, case .object(var members) = completed {
             let named = ["vendorConsents", "vendorLegitimateInterests"].flatMap { key in
                 object[key]?.arrayValue?.compactMap(\.intValue) ?? []
@@ -153,7 +215,11 @@ enum DefaultMembers {
         }
         for segment in declaration.layouts[layoutIndex].segments where segment.isOptional {
             let keys = segment.fields.map(\.key.description)
-            guard keys.contains(where: { section[$0] != nil && section[$0] != .null }) else { continue }
+            // Asked for by one of its members, or by its "included" flag (`"gpcSegmentIncluded": true`).
+            let asked =
+                segment.includedKey.utf8CodeUnitCount > 0
+                && section[segment.includedKey.description]?.boolValue == true
+            guard asked || keys.contains(where: { section[$0] != nil && section[$0] != .null }) else { continue }
             for field in segment.fields { object[field.key.description] = defaultJSON(of: field) }
         }
         return .object(object)

@@ -86,7 +86,7 @@ struct EncodeCommand: Command {
 
     /// Encodes one document; false when it failed (reported on standard error).
     private func encodeDocument(_ text: String, label: String, io: CommandIO, reporter: FailureReporter) -> Bool {
-        do {
+        do throws(ConsentError) {
             let json = try JSONValue(parsing: text)
             if json["type"]?.stringValue == "error" {
                 let message = json["error"]?["message"]?.stringValue ?? "no message"
@@ -97,8 +97,22 @@ struct EncodeCommand: Command {
                 )
                 return false
             }
-            io.output.writeLine(try Codec.encode(json: options.defaults ? DefaultMembers.completing(json) : json))
-            return true
+            let encoded = Result { () throws(ConsentError) in
+                try Codec.encode(json: options.defaults ? DefaultMembers.completing(json) : json)
+            }
+            switch encoded {
+            case .success(let string):
+                io.output.writeLine(string)
+                return true
+            case .failure(let error):
+                // A completed document is no text the error can point in: the key that no member has is named.
+                let unknown = options.defaults && error.code == .badJSON ? DefaultMembers.unknownKeys(in: json) : []
+                guard let key = unknown.first else { throw error }
+                let more = unknown.count > 1 ? " (and \(unknown.dropFirst().joined(separator: ", ")))" : ""
+                let message = "the key \"\(key)\"\(more) is not one its object has (misspelt?)"
+                reporter.report(InputError("badJSON", message), input: text, label: label)
+                return false
+            }
         } catch {
             reporter.report(error, input: text, label: label, source: nil)
             return false
