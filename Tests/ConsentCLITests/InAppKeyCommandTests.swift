@@ -28,6 +28,38 @@ import Testing
         JSONValue.object(JSONObject(members)).serialized()
     }
 
+    // MARK: 0. what an outside check of an app's preferences found
+
+    /// A long binary key that differs from what the string implies says where (its shortened form may look the
+    /// same as the implied one's); a CMP's keys and gdprApplies without a TC string are the state before the user
+    /// decides (a warning, not an error); TC keys without a TC string are named.
+    @Test func preferencesFindingsSayWhereAndWhatIsLeftOver() throws {
+        var keys = try #require(try JSONValue(parsing: run(["keys", Self.tcString]).output).objectValue)
+        let vendors = try #require(keys["IABTCF_VendorConsents"]?.stringValue)
+        var flipped = Array(vendors)
+        flipped[49] = flipped[49] == "1" ? "0" : "1"
+        keys["IABTCF_VendorConsents"] = .string(String(flipped))
+        let different = try #require(
+            finding(
+                try lintDiagnostics(JSONValue.object(keys).serialized()),
+                code: "inAppKeyDifferent",
+                field: "IABTCF_VendorConsents"
+            )
+        )
+        #expect(different["message"]?.stringValue?.contains("they first differ at character 50 (id 50)") == true)
+        let only = try lintDiagnostics(preferences([("IABTCF_gdprApplies", .int(1)), ("IABTCF_CmpSdkID", .int(300))]))
+        #expect(
+            finding(only, code: "gdprWithoutTCString", field: "IABTCF_gdprApplies")?["severity"] == .string("warning")
+        )
+        keys["IABTCF_TCString"] = nil
+        let orphans = try lintDiagnostics(JSONValue.object(keys).serialized())
+        let orphan = try #require(finding(orphans, code: "inAppKeyUnexpected", field: "IABTCF_*"))
+        #expect(orphan["message"]?.stringValue?.contains("but no IABTCF_TCString") == true)
+        // A URL with gdpr=1 and no TC string is still an error: a request sent without its string.
+        let url = try lintDiagnostics("https://x.example/?gdpr=1&us_privacy=1YNN")
+        #expect(finding(url, code: "gdprWithoutTCString", field: "gdpr")?["severity"] == .string("error"))
+    }
+
     // MARK: 1. the CMP SDK keys
 
     /// inapp-keys.md §1.2: "`IABTCF_gdprApplies`, `IABTCF_CmpSdkID`, `IABTCF_CmpSdkVersion` come from the CMP, not

@@ -23,12 +23,16 @@ enum CrossChecks {
             switch flag.text {
             case "1", "true":
                 if !hasTCString && !hasAnyTCSignal {
+                    // An app's CMP sets the flag when it starts, before the user has decided and a TC string exists
+                    // (inapp-keys.md §1): there, a state to check, not a request sent without its string.
+                    let isApp = [.propertyList, .androidPreferences, .jsonPreferences].contains(decoded.input.form)
                     findings.append(
                         Diagnostic(
-                            .error,
+                            isApp ? .warning : .error,
                             code: "gdprWithoutTCString",
                             field: flag.source,
                             message: "\(flag.source) = 1 (GDPR applies) but there is no TC string"
+                                + (isApp ? " (as before the user has decided: readers must not assume consent)" : "")
                         )
                     )
                 }

@@ -19,7 +19,7 @@ enum InAppKeyChecks {
             strings += string.map { [$0] } ?? []
             diagnostics += findings
         }
-        guard !strings.isEmpty else { return diagnostics }
+        guard !strings.isEmpty else { return diagnostics + orphanDiagnostics(storedKeys(decoded.input)) }
         let gdprApplies = decoded.input.gdprApplies?.isSet
         guard let expected = try? Codec.keys(strings, gdprApplies: gdprApplies, gppSID: gppSID) else {
             return diagnostics
@@ -151,6 +151,28 @@ enum InAppKeyChecks {
         return stored
     }
 
+    /// For an app that stores no consent string: the TCF keys a TC string implies that it stores all the same (left
+    /// behind when the string was removed, or written by a CMP that never wrote the string), in one finding. The
+    /// CMP's own keys and `IABTCF_gdprApplies` are set before any string exists (inapp-keys.md §1), and are none.
+    private static func orphanDiagnostics(_ stored: [String: InAppValue]) -> [Diagnostic] {
+        let own: Set<String> = ["IABTCF_gdprApplies", "IABTCF_TCString"]
+        let orphans = stored.keys.filter {
+            $0.hasPrefix("IABTCF_") && !own.contains($0) && !InAppKeys.cmpOnlyKeys.contains($0)
+        }
+        .sorted()
+        guard !orphans.isEmpty else { return [] }
+        let listed = orphans.prefix(3).joined(separator: ", ") + (orphans.count > 3 ? ", …" : "")
+        return [
+            Diagnostic(
+                .warning,
+                code: "inAppKeyUnexpected",
+                field: "IABTCF_*",
+                message: "the app stores \(orphans.count) key\(orphans.count == 1 ? "" : "s") that a TC string implies "
+                    + "(\(listed)) but no IABTCF_TCString: left from a string that was removed?"
+            )
+        ]
+    }
+
     /// A value for a message, shortened in the middle when it is a long binary string; integers unquoted, strings
     /// quoted.
     private static func shown(_ value: InAppValue?) -> String {
@@ -211,8 +233,28 @@ enum InAppKeyChecks {
                 code: "inAppKeyDifferent",
                 field: key,
                 message: "\(key) is \(found); the strings imply \(expected)"
+                    + firstDifference(difference.found, difference.expected)
             )
         }
+    }
+
+    /// Where two long texts first differ (a binary string of one character an id, whose shortened forms may look
+    /// alike): `; they first differ at character 100 (id 100): "1" where the strings imply "0"`. Empty for short
+    /// texts, which the message shows whole, and for values that are no texts.
+    private static func firstDifference(_ found: InAppValue?, _ expected: InAppValue?) -> String {
+        guard case .string(let found)? = found, case .string(let expected)? = expected,
+            max(found.count, expected.count) > 40
+        else { return "" }
+        let pairs = zip(found, expected).enumerated()
+        guard let index = pairs.first(where: { $0.element.0 != $0.element.1 })?.offset else {
+            let shorter = found.count < expected.count ? "the app's is shorter" : "the app's is longer"
+            return "; \(shorter) (\(found.count) characters, the strings imply \(expected.count))"
+        }
+        let position = index + 1
+        let have = Array(found)[index]
+        let want = Array(expected)[index]
+        return
+            "; they first differ at character \(position) (id \(position)): \"\(have)\" where the strings imply \"\(want)\""
     }
 }
 
