@@ -105,17 +105,35 @@ extension InAppKeys {
             guard let mine = expected.stringValue, let theirs = found.stringValue ?? found.integerValue.map(String.init)
             else { return false }
             let isRestriction = name.hasPrefix("PublisherRestrictions")
+            // A GPP per-field key may hold the ids joined by `_` (the GPP conversion rule) where the EEA mapping
+            // writes the TCF keys' 0/1 string: readers must take both (inapp-keys.md §2, inconsistency 3).
+            if !isRestriction, isPerFieldGPPKey(key), let ids = idListAsBinary(theirs) {
+                return normalized(mine, restriction: false) == normalized(ids, restriction: false)
+            }
             return normalized(mine, restriction: isRestriction) == normalized(theirs, restriction: isRestriction)
         }
         return expected.matches(found)
     }
 
-    /// A binary or restriction string as readers see it: no trailing "nothing" positions, and every character
-    /// that means "nothing" written alike.
+    /// `text` read as ids joined by `_` (`2_7_10`), written as the binary string of those ids; nil for text that is
+    /// no such list, or that could be a binary string (only `0` and `1`, no `_`).
+    static func idListAsBinary(_ text: String) -> String? {
+        guard text.contains("_") || text.contains(where: { $0 >= "2" && $0 <= "9" }) else { return nil }
+        let ids = text.split(separator: "_", omittingEmptySubsequences: false).map { Int($0) }
+        guard let highest = ids.compactMap({ $0 }).max(), !ids.contains(where: { ($0 ?? 0) < 1 }), highest <= 65_535
+        else { return nil }
+        var bits = Array(repeating: UInt8(ascii: "0"), count: highest)
+        for case let id? in ids { bits[id - 1] = UInt8(ascii: "1") }
+        return String(decoding: bits, as: UTF8.self)
+    }
+
+    /// A binary or restriction string as readers see it: no trailing "nothing" positions, and in a restriction
+    /// string every character that means "nothing" written alike.
     static func normalized(_ text: String, restriction: Bool) -> [UInt8] {
         var bytes = text.utf8.map { byte -> UInt8 in
             if restriction { return (UInt8(ascii: "0")...UInt8(ascii: "2")).contains(byte) ? byte : UInt8(ascii: "_") }
-            return byte == UInt8(ascii: "1") ? byte : UInt8(ascii: "0")
+            // Anything but 0 and 1 in a binary string (`yes`, `0020`) is wrong, and kept to differ.
+            return byte
         }
         let nothing = restriction ? UInt8(ascii: "_") : UInt8(ascii: "0")
         while bytes.last == nothing { bytes.removeLast() }

@@ -55,6 +55,24 @@ import Testing
         let orphans = try lintDiagnostics(JSONValue.object(keys).serialized())
         let orphan = try #require(finding(orphans, code: "inAppKeyUnexpected", field: "IABTCF_*"))
         #expect(orphan["message"]?.stringValue?.contains("but no IABTCF_TCString") == true)
+        // A binary key holding anything but 0 and 1 differs (it was read as 0s); a GPP per-field key holding the
+        // ids joined by `_` says what its 0/1 string says (inapp-keys.md §2, inconsistency 3).
+        keys["IABTCF_TCString"] = .string(Self.tcString)
+        keys["IABTCF_VendorConsents"] = .string(vendors)
+        let purposes = try #require(keys["IABTCF_PurposeConsents"]?.stringValue)
+        keys["IABTCF_PurposeConsents"] = .string(purposes.replacingOccurrences(of: "0", with: "2"))
+        let twos = try lintDiagnostics(JSONValue.object(keys).serialized())
+        #expect(finding(twos, code: "inAppKeyDifferent", field: "IABTCF_PurposeConsents") != nil)
+        let gpp = run(["encode", "--defaults", #"{"type":"gpp","sections":{"tcfeuv2":{"purposeConsents":[1,3,7]}}}"#])
+        let gppInput = "gpp=\(gpp.output.trimmingCharacters(in: .newlines))&gpp_sid=2"
+        var gppKeys = try #require(try JSONValue(parsing: run(["keys", gppInput]).output).objectValue)
+        #expect(gppKeys["IABGPP_TCFEU2_PurposeConsents"] == .string("101000100000000000000000"))
+        gppKeys["IABGPP_TCFEU2_PurposeConsents"] = .string("1_3_7")
+        let idForm = try lintDiagnostics(JSONValue.object(gppKeys).serialized())
+        #expect(finding(idForm, code: "inAppKeyDifferent", field: "IABGPP_TCFEU2_PurposeConsents") == nil, "\(idForm)")
+        gppKeys["IABGPP_TCFEU2_PurposeConsents"] = .string("1_3_8")
+        let wrongIDs = try lintDiagnostics(JSONValue.object(gppKeys).serialized())
+        #expect(finding(wrongIDs, code: "inAppKeyDifferent", field: "IABGPP_TCFEU2_PurposeConsents") != nil)
         // A URL with gdpr=1 and no TC string is still an error: a request sent without its string.
         let url = try lintDiagnostics("https://x.example/?gdpr=1&us_privacy=1YNN")
         #expect(finding(url, code: "gdprWithoutTCString", field: "gdpr")?["severity"] == .string("error"))
