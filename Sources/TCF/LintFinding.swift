@@ -57,10 +57,23 @@ struct LintFindings {
         all.append(LintFinding(severity: severity, code: code, segment: segment, field: field, message: message))
     }
 
-    /// Timestamp rules shared by v2 and v1.1: LastUpdated not before Created; neither after `now`.
-    mutating func checkTimestamps(created: Int64, lastUpdated: Int64, now: Int64?) {
+    /// Timestamp rules shared by v2 and v1.1: LastUpdated not before Created; neither after `now`, nor before the
+    /// framework was published (`earliest`, deciseconds, `framework` its name): a CMP's clock not set, or a value
+    /// never filled in (`1970-01-01`, what a blank value holds).
+    mutating func checkTimestamps(created: Int64, lastUpdated: Int64, now: Int64?, earliest: Int64, framework: String) {
         if created > lastUpdated {
             add(.warning, "createdAfterLastUpdated", "core", "created", "Created is later than LastUpdated.")
+        }
+        if min(created, lastUpdated) < earliest {
+            let isCreated = created < earliest
+            add(
+                .warning,
+                "timestampBeforeTCF",
+                "core",
+                isCreated ? "created" : "lastUpdated",
+                "\(isCreated ? "Created" : "LastUpdated") \(Timestamp.iso8601(deciseconds: isCreated ? created : lastUpdated))"
+                    + " is before \(framework) was published: a clock not set, or a value never filled in."
+            )
         }
         if let now, created > now || lastUpdated > now {
             add(

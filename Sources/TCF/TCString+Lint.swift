@@ -8,7 +8,7 @@ extension TCString {
     /// `legitimateInterestNotAllowed` (purpose 1 always, purposes 3-6 under policy version 4 or later),
     /// `restrictionPurposeNotDefined` (purpose id above 24), `disclosedVendorsMissing` (for strings last updated
     /// from 2026-03-01, a warning before); warnings `policyVersionOutdated` (older strings), `timestampsDiffer`,
-    /// `timestampNotDayLevel`, `createdAfterLastUpdated`, `timestampInFuture`, `purposeNotDefined` (12-24),
+    /// `timestampNotDayLevel`, `createdAfterLastUpdated`, `timestampInFuture`, `timestampBeforeTCF`, `purposeNotDefined` (12-24),
     /// `specialFeatureNotDefined` (3-12), `unknownCountryCode`, `unknownLanguageCode`, `cmpIdNotAssigned` (0, 1),
     /// `vendorListVersionZero`, `vendorNotDisclosed`, `allowedVendorsSegment`,
     /// `legitimateInterestRestrictionOnPurposeOne`, `conflictingRestrictions`, `emptyRestriction`, and, for an
@@ -94,7 +94,14 @@ extension TCString {
     }
 
     private func checkTimestamps(_ findings: inout LintFindings, now: Int64?) {
-        findings.checkTimestamps(created: created, lastUpdated: lastUpdated, now: now)
+        // TCF v2.0 was published on 2019-08-21.
+        findings.checkTimestamps(
+            created: created,
+            lastUpdated: lastUpdated,
+            now: now,
+            earliest: 15_663_456_000,
+            framework: "TCF v2 (2019-08-21)"
+        )
         if created != lastUpdated {
             findings.add(
                 .warning,

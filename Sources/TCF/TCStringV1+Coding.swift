@@ -88,7 +88,7 @@ extension TCStringV1 {
     }
 
     /// Findings for a legacy string: always `legacyVersion` (v1.1 is invalid since 2020-09-30), and
-    /// `createdAfterLastUpdated`, `timestampInFuture` (with `now`, deciseconds), `cmpIdNotAssigned`,
+    /// `createdAfterLastUpdated`, `timestampInFuture` (with `now`, deciseconds), `timestampBeforeTCF`, `cmpIdNotAssigned`,
     /// `unknownLanguageCode`, `vendorListVersionZero`, and for an unmodified decoded value `vendorIdAboveMaxVendorId`,
     /// `overlappingRanges`, `nonCanonicalPadding`, `trailingEquals`.
     public func lint(now: Int64? = nil) -> [Diagnostic] {
@@ -103,7 +103,14 @@ extension TCStringV1 {
     private func findings(now: Int64?) -> LintFindings {
         var findings = LintFindings()
         findings.add(.warning, "legacyVersion", "core", "version", "TCF v1.1 strings are invalid since 2020-09-30.")
-        findings.checkTimestamps(created: created, lastUpdated: lastUpdated, now: now)
+        // TCF v1 was published in April 2018; the v1.1 spec's own example is of November 2017.
+        findings.checkTimestamps(
+            created: created,
+            lastUpdated: lastUpdated,
+            now: now,
+            earliest: 14_832_288_000,
+            framework: "TCF v1 (2017)"
+        )
         findings.checkCmpAndLanguage(cmpId: cmpId, consentLanguage: consentLanguage)
         findings.checkVendorListVersion(vendorListVersion)
         if let original = _original,

@@ -218,6 +218,21 @@ import Testing
         #expect(policy?.code == .policyViolation && policy?.field.description == "isServiceSpecific")
     }
 
+    /// A timestamp before the framework existed (1970, what `encode --defaults` or a blank value writes; a CMP's
+    /// clock not set) is a warning naming it; it passed lint without a word.
+    @Test func aTimestampBeforeTheFrameworkIsReported() throws {
+        var value = LintTests.clean
+        value.created = 0
+        let findings = value.lint().filter { $0.code == "timestampBeforeTCF" }
+        #expect(findings.map(\.field) == ["core.created"])
+        #expect(findings.first?.message.contains("1970-01-01T00:00:00.000Z is before TCF v2 (2019-08-21)") == true)
+        value.created = 15_663_456_000
+        #expect(!value.lint().contains { $0.code == "timestampBeforeTCF" })
+        var legacy = try TCStringV1(encoded: "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA")
+        legacy.lastUpdated = 0
+        #expect(legacy.lint().map(\.code).contains("timestampBeforeTCF"))
+    }
+
     @Test func legacyStringsAreReportedAsLegacy() throws {
         let value = try TCStringV1(encoded: "BOEFEAyOEFEAyAHABDENAI4AAAB9vABAASA")
         #expect(value.lint().map(\.code) == ["legacyVersion"])
