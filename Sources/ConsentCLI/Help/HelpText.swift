@@ -153,7 +153,7 @@ enum HelpText {
           change the exit status, whatever its severity: consent lint is the command that fails on them.
 
         EXIT STATUS:
-          0 every input decoded, 1 some input did not, 64 usage error.
+          0 every input decoded, 1 some input did not, 64 usage error, 74 output could not be written.
 
         EXAMPLES:
           Decode a TC string:
@@ -208,7 +208,7 @@ enum HelpText {
         Documents of up to 256 MiB are read: the JSON decode prints for a TC string is at most about 74 MB.
 
         EXIT STATUS:
-          0 every document encoded, 1 some did not, 64 usage error.
+          0 every document encoded, 1 some did not, 64 usage error, 74 output could not be written.
 
         EXAMPLES:
           consent encode '{"type":"usp","version":1,"notice":"Y","optOutSale":"N","lspaCovered":"N"}'
@@ -257,7 +257,8 @@ enum HelpText {
         every purpose, vendor and special feature the object lists.
 
         EXIT STATUS:
-          0 no error-level diagnostic, 1 an error-level diagnostic or an input that did not decode, 64 usage.
+          0 no error-level diagnostic, 1 an error-level diagnostic or an input that did not decode, 64 usage,
+          74 output could not be written.
 
         EXAMPLES:
           consent lint CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA
@@ -299,7 +300,8 @@ enum HelpText {
         restrictions in the order they were written.
 
         EXIT STATUS:
-          0 the strings say the same (even written differently), 1 they differ or one does not decode, 64 usage.
+          0 the strings say the same (even written differently), 1 they differ or one does not decode, 64 usage,
+          74 output could not be written.
 
         EXAMPLES:
           consent diff 1YNN 1YYN
@@ -347,7 +349,8 @@ enum HelpText {
         status.
 
         EXIT STATUS:
-          0 the counts were printed (whatever the strings held), 1 an input file could not be read, 64 usage.
+          0 the counts were printed (whatever the strings held), 1 an input file could not be read, 64 usage,
+          74 output could not be written.
 
         EXAMPLES:
           consent stats < strings.txt
