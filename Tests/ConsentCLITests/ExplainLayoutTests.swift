@@ -69,6 +69,19 @@ import Testing
         }
     }
 
+    /// A header whose count of sections is not the number of parts that follow fails at its count, with what decode
+    /// says of it: `value 2` alone, under a count that reads 1, looked like a contradiction.
+    @Test func aSectionCountErrorSaysWhatTheHeaderListsAndWhatFollows() {
+        let listing = run(["explain", "--color", "never", "DBABLA~CAAQAAAAAABA~1YNN"]).output
+        #expect(
+            listing.contains(
+                "  error: badValue reading sectionIds.numEntries at bit 12: value 2; the header lists 1 section (id 7)"
+                    + " and 2 follow after it\n"
+            ),
+            "\(listing)"
+        )
+    }
+
     @Test func aSectionWithTheHeadersIDIsNotASecondHeader() throws {
         let names = try segments(["--kind", "gpp", "DBABH~0vJB"]).map(\.name)
         #expect(names == ["header", "section 3"], "\(names)")

@@ -46,7 +46,11 @@ struct ExplainCommand: Command {
                 if let kind = Self.kind(of: item) {
                     var segments = Explanation.segments(of: signal.text, kind: kind)
                     if case .failure(let error) = item.result {
-                        segments = ExplainedSegment.agreeing(segments, with: error)
+                        segments = ExplainedSegment.agreeing(
+                            segments,
+                            with: error,
+                            hint: ErrorText.sectionCountHint(for: error, in: signal.text)
+                        )
                     }
                     if segments.contains(where: { $0.failure != nil }) { failed = true }
                     if options.json {

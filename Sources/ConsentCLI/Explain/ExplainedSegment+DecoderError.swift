@@ -8,15 +8,24 @@ extension ExplainedSegment {
     ///
     /// The segment that `error` names (by its character offset) ends with the field that holds the error's bit,
     /// followed by the bits after that field as `(unread)`, and the error, worded as the walk words its own, becomes
-    /// the segment's failure. Segments are left as walked when the error has no bit offset, names no walked segment,
-    /// or the walk already failed at that bit with that code.
-    static func agreeing(_ segments: [ExplainedSegment], with error: ConsentError) -> [ExplainedSegment] {
+    /// the segment's failure, followed by `hint` (what decode adds to its message where the error's value alone
+    /// reads wrong: a GPP header's count of sections against the parts that follow). Segments are left as walked
+    /// when the error has no bit offset, names no walked segment, or the walk already failed at that bit with that
+    /// code.
+    static func agreeing(
+        _ segments: [ExplainedSegment],
+        with error: ConsentError,
+        hint: String = ""
+    )
+        -> [ExplainedSegment]
+    {
         guard let bitOffset = error.bitOffset,
             let index = segments.firstIndex(where: { $0.characterOffset == (error.characterOffset ?? 0) }),
             !segments[index].countsCharacters
         else { return segments }
         var result = segments
         result[index].endWalk(at: bitOffset, failingWith: error)
+        if let failure = result[index].failure, !hint.isEmpty { result[index].failure = failure + hint }
         return result
     }
 

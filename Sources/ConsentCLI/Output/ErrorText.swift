@@ -206,7 +206,7 @@ enum ErrorText {
 
     /// For a GPP string refused for its section ids: how many sections the header lists and how many `~` parts
     /// follow (the error's value is the latter, which alone reads like an id), or that 3 is the header's own id.
-    private static func sectionCountHint(for error: ConsentError, in input: String) -> String {
+    static func sectionCountHint(for error: ConsentError, in input: String) -> String {
         guard error.format == .gpp, error.code == .badValue, error.segment.description == "header",
             error.field.description == "sectionIds"
         else { return "" }
