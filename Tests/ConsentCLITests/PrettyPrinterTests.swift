@@ -92,13 +92,14 @@ import Testing
     }
 
     /// A meaning as long as its column ("did not opt out", "not a defined value") is still set apart from the item's
-    /// name; a v1.1 string's undefined purposes are those of TCF v1.1.
+    /// name, and the names of one list stay in one column (a longer meaning moved its own name only); a v1.1
+    /// string's undefined purposes are those of TCF v1.1.
     @Test func longMeaningsStayApartFromNamesAndLegacyPurposesNameTheirVersion() throws {
         let usca = try render(
             #"{"type":"gpp","version":1,"sectionIds":[8],"sections":{"usca":{"version":1,"sensitiveDataProcessing":[2,3,0,0,0,0,0,0,0]}}}"#,
             kind: .gpp
         )
-        #expect(usca.contains("1  2  did not opt out  social security"), "\(usca)")
+        #expect(usca.contains("1  2  did not opt out      social security"), "\(usca)")
         #expect(usca.contains("2  3  not a defined value  account log-in"), "\(usca)")
         let legacy = try render(
             #"{"type":"tcf","version":1,"purposesAllowed":[1,15,24],"vendorConsents":[]}"#,

@@ -303,7 +303,7 @@ struct PrettyPrinter {
         guard !values.isEmpty else { return TreeNode(key, style.note("none")) }
         let value = values.map(String.init).joined(separator: " ")
         let width = String(values.count).count
-        var lines: [String] = []
+        var items: [(line: String, name: String)] = []
         var zeros: [Int] = []
         for (index, code) in values.enumerated() {
             if code == 0 {
@@ -312,11 +312,11 @@ struct PrettyPrinter {
             }
             let name = GPPFieldLookup.itemName(section: scope, key: key, index: index) ?? ""
             let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: code) ?? ""
-            let line = String(index + 1).leftPadded(width) + "  " + Self.joined("\(code)", meaning)
-            // The name in its column, and never right after a meaning that fills it ("did not opt out").
-            let column = max(18 + width + 2, line.count + 2)
-            lines.append(name.isEmpty ? line : line.padding(column) + style.note(name))
+            items.append((String(index + 1).leftPadded(width) + "  " + Self.joined("\(code)", meaning), name))
         }
+        // The names in one column, never right after the longest meaning ("did not opt out").
+        let column = items.reduce(18 + width + 2) { max($0, $1.line.count + 2) }
+        var lines = items.map { $0.name.isEmpty ? $0.line : $0.line.padding(column) + style.note($0.name) }
         if !zeros.isEmpty {
             let meaning = GPPFieldLookup.meaning(section: scope, key: key, value: 0) ?? ""
             let items = IDSet(zeros)
