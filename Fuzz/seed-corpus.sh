@@ -70,6 +70,8 @@ curl 'https://x.example/openrtb2/auction?gdpr=1' -H 'Cookie: usprivacy=1YNN' -b 
 https://app.example/?us_privacy=1YNN#/route?gpp=DBABTA~1YNN&amp;gpp_sid=6&us_privacy=1YYN
 {"ts":1,"message":"GET /px?gdpr=1&gdpr_consent=$tc HTTP/1.1","url":{"original":"/px?gdpr=1&gdpr_consent=$tc"},"http":{"request":{"headers":{"Cookie":"addtl_consent=2~1.35~dv.9"}}},"bid_request":"{\"regs\":{\"gpp\":\"DBABTA~1YNN\"}}"}
 {"ts":2,"params":{"gdpr":1,"gdpr_consent":"$tc","gpp_sid":[2,6],"us_privacy":null,"gpp":"\${GPP}"}}
+{"bidderCode":"x","gdprConsent":{"consentString":"$tc","gdprApplies":true,"addtlConsent":"2~1.35~dv.9"},"uspConsent":"1YNN","gppConsent":{"gppString":"$gpp","applicableSections":[-1]},"user":"u1","cookie_sync_url":"https://s.example/?gdpr_consent=$tc"}
+"{\"url\":\"https://x.example/?us_privacy=1YNN\",\"cookie\":\"euconsent-v2=$tc\"}"
 "$tc"
 "https:\/\/ads.example\/bid?us_privacy=1YN\u004E"
 $tc
