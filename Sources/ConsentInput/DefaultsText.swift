@@ -1,7 +1,9 @@
 /// The text `defaults read` prints: an old-style (OpenStep) property list, `{ key = value; ... }`, whose keys and
 /// strings are quoted or bare words, with arrays `( ... )`, dictionaries `{ ... }`, `<hex>` data, and data printed as
 /// `{length = 4, bytes = 0x01020304}` (or `{length = 300, bytes = 0x01020304 ... fdfeff00 }`). Strict about the
-/// structure (every entry ends with `;`, as `defaults read` writes it); the nested values are skipped.
+/// structure (every entry ends with `;`, as `defaults read` writes it); the nested values are skipped. What
+/// `plutil -p` prints is read too: `"key" => value`, an entry a line with no `;`, arrays in `[ ]`, and a scalar
+/// written to the end of its line (`300`, `1`, `2024-01-01 00:00:00 +0000`).
 struct DefaultsText {
     private let bytes: [UInt8]
     private var index = 0
@@ -23,10 +25,12 @@ struct DefaultsText {
             guard let key = try string() else { throw error("a key or '}'") }
             skipSpace()
             guard consume(UInt8(ascii: "=")) else { throw error("'=' after \(key)") }
+            // `=>`: what plutil -p prints, an entry a line.
+            let isArrow = consume(UInt8(ascii: ">"))
             skipSpace()
-            let value = try value(of: key)
+            let value = isArrow ? try arrowValue(of: key) : try value(of: key)
             skipSpace()
-            guard consume(UInt8(ascii: ";")) else { throw error("';' after the value of \(key)") }
+            guard consume(UInt8(ascii: ";")) || isArrow else { throw error("';' after the value of \(key)") }
             dictionary[key] = value.map { .string($0) }
         }
         skipSpace()
@@ -54,6 +58,26 @@ struct DefaultsText {
         default:
             guard let text = try string() else { throw error("the value of \(key)") }
             return text
+        }
+    }
+
+    /// A value as `plutil -p` prints it: nested values (`{ }`, `[ ]`) skipped, a quoted string, or the rest of the
+    /// line, trimmed (a number, `true`, a date with its spaces).
+    private mutating func arrowValue(of key: String) throws(InputError) -> String? {
+        guard index < bytes.count else { throw error("the value of \(key)") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try skipNested()
+            return nil
+        case UInt8(ascii: "\""):
+            return try quoted()
+        default:
+            let start = index
+            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            var end = index
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            guard end > start else { throw error("the value of \(key)") }
+            return String(decoding: bytes[start..<end], as: UTF8.self)
         }
     }
 
@@ -147,8 +171,13 @@ struct DefaultsText {
                 continue
             case UInt8(ascii: "("): closers.append(UInt8(ascii: ")"))
             case UInt8(ascii: "{"): closers.append(UInt8(ascii: "}"))
+            case UInt8(ascii: "["): closers.append(UInt8(ascii: "]"))
             case UInt8(ascii: "<"): closers.append(UInt8(ascii: ">"))
-            case UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: ">"):
+            // plutil -p's `0 => "x"` in an array: an arrow, not the end of data.
+            case UInt8(ascii: ">")
+            where index > 0 && bytes[index - 1] == UInt8(ascii: "=") && closers.last != UInt8(ascii: ">"):
+                break
+            case UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ">"):
                 guard byte == closers.last else { throw error("'\(Character(Unicode.Scalar(closers.last ?? 0)))'") }
                 closers.removeLast()
             default: break
@@ -208,7 +237,8 @@ struct DefaultsText {
         let line = bytes[..<Swift.min(index, bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         return InputError(
             "badPropertyList",
-            "not the text `defaults read` prints (an old-style property list): expected \(expected) on line \(line)"
+            "not the text `defaults read` or `plutil -p` prints (an old-style property list): expected \(expected) on"
+                + " line \(line)"
         )
     }
 }

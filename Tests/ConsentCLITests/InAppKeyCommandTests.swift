@@ -278,6 +278,39 @@ import Testing
 
     /// `defaults read` prints data as `{length = 4, bytes = 0x01020304}` (longer data abbreviated with `...`);
     /// such a value is skipped, never an IAB key.
+    /// What `plutil -p` prints of an app's preferences plist (`"key" => value`, an entry a line, arrays in `[ ]`, a
+    /// date to the end of its line): read as `defaults read`'s text is (it was badPropertyList).
+    @Test func readsWhatPlutilPrints() throws {
+        let text = """
+            {
+              "AppleLanguages" => [
+                0 => "en"
+                1 => "de-DE"
+              ]
+              "IABTCF_CmpSdkID" => 300
+              "IABTCF_gdprApplies" => 1
+              "IABUSPrivacy_String" => "1YNN"
+              "SomeData" => {length = 4, bytes = 0x01020304}
+              "When" => 2024-01-01 00:00:00 +0000
+              "IABGPP_HDR_GppString" => "DBABTA~1YNN"
+            }
+            """
+        let entries = try PropertyListPreferences.entries(Array(text.utf8))
+        #expect(
+            entries.map(\.key) == [
+                "IABGPP_HDR_GppString", "IABTCF_CmpSdkID", "IABTCF_gdprApplies", "IABUSPrivacy_String", "When",
+            ]
+        )
+        #expect(entries.first { $0.key == "When" }?.value == .string("2024-01-01 00:00:00 +0000"))
+        let result = run(["decode", "--json", "@-"], input: text)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            try result.output.split(separator: "\n").map { try JSONValue(parsing: String($0))["type"] } == [
+                .string("gpp"), .string("usp"),
+            ]
+        )
+    }
+
     @Test func readsDefaultsTextWithDataValues() throws {
         let text = """
             {

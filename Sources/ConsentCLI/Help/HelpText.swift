@@ -84,11 +84,12 @@ enum HelpText {
                              deep (arrays are not entered)
             @FILE            a file holding one of the above (a text file, JSON Lines too: one per line),
                              or app preferences with IABTCF_*, IABGPP_* and IABUSPrivacy_String keys: an
-                             iOS plist (XML, binary, or the text `defaults read` prints), Android
-                             shared-preferences XML, or JSON; or a HAR file (the network log a browser's
-                             developer tools save): each request's URL parameters, OpenRTB or form body,
-                             and consent cookies; or curl commands ("Copy all as cURL"), each over as
-                             many lines as it takes; or one HTTP request
+                             iOS plist (XML, binary, or the text `defaults read` or `plutil -p`
+                             prints), Android shared-preferences XML, or JSON; or a HAR file (the
+                             network log a browser's developer tools save): each request's URL
+                             parameters, OpenRTB or form body, and consent cookies; or curl commands
+                             ("Copy all as cURL"), each over as many lines as it takes; or one HTTP
+                             request
           Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
           quotes hold.
           With no <input>, inputs are read from standard input, one per line (a curl command over several
