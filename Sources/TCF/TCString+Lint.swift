@@ -8,9 +8,9 @@ extension TCString {
     /// `legitimateInterestNotAllowed` (purpose 1 always, purposes 3-6 under policy version 4 or later),
     /// `restrictionPurposeNotDefined` (purpose id above 24), `disclosedVendorsMissing` (for strings last updated
     /// from 2026-03-01, a warning before); warnings `policyVersionOutdated` (older strings), `timestampsDiffer`,
-    /// `timestampNotDayLevel`, `createdAfterLastUpdated`, `timestampInFuture`, `timestampBeforeTCF`, `purposeNotDefined` (12-24),
-    /// `specialFeatureNotDefined` (3-12), `unknownCountryCode`, `unknownLanguageCode`, `cmpIdNotAssigned` (0, 1),
-    /// `vendorListVersionZero`, `vendorNotDisclosed`, `allowedVendorsSegment`,
+    /// `timestampNotDayLevel`, `createdAfterLastUpdated`, `timestampInFuture`, `timestampBeforeTCF`,
+    /// `purposeNotDefined` (12-24), `specialFeatureNotDefined` (3-12), `unknownCountryCode`, `unknownLanguageCode`,
+    /// `cmpIdNotAssigned` (0, 1), `vendorListVersionZero`, `vendorNotDisclosed`, `allowedVendorsSegment`,
     /// `legitimateInterestRestrictionOnPurposeOne`, `conflictingRestrictions`, `emptyRestriction`, and, for an
     /// unmodified decoded value, `vendorIdAboveMaxVendorId`, `overlappingRanges`, `repeatedRestriction`,
     /// `nonCanonicalPadding`, `trailingEquals`, `unknownSegment`, `duplicateSegment`,

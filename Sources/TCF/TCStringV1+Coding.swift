@@ -88,9 +88,9 @@ extension TCStringV1 {
     }
 
     /// Findings for a legacy string: always `legacyVersion` (v1.1 is invalid since 2020-09-30), and
-    /// `createdAfterLastUpdated`, `timestampInFuture` (with `now`, deciseconds), `timestampBeforeTCF`, `cmpIdNotAssigned`,
-    /// `unknownLanguageCode`, `vendorListVersionZero`, and for an unmodified decoded value `vendorIdAboveMaxVendorId`,
-    /// `overlappingRanges`, `nonCanonicalPadding`, `trailingEquals`.
+    /// `createdAfterLastUpdated`, `timestampInFuture` (with `now`, deciseconds), `timestampBeforeTCF`,
+    /// `cmpIdNotAssigned`, `unknownLanguageCode`, `vendorListVersionZero`, and for an unmodified decoded value
+    /// `vendorIdAboveMaxVendorId`, `overlappingRanges`, `nonCanonicalPadding`, `trailingEquals`.
     public func lint(now: Int64? = nil) -> [Diagnostic] {
         findings(now: now).all.map(\.diagnostic)
     }

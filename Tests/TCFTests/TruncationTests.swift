@@ -54,8 +54,8 @@ import Testing
         #expect(error.bitOffset == 120 && error.expectedBits == 12 && error.availableBits == 0)
     }
 
-    /// A cut inside the publisher restrictions names them: it said `core.vendorIds`, which reads as a vendor list of the
-    /// core.
+    /// A cut inside the publisher restrictions names them: it said `core.vendorIds`, which reads as a vendor list
+    /// of the core.
     @Test func aCutInsideARestrictionNamesThePublisherRestrictions() throws {
         var model = TCString(cmpId: 300)
         model.vendorConsents = [1, 2, 3]

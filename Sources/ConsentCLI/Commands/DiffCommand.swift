@@ -50,8 +50,8 @@ struct DiffCommand: Command {
     }
 
     /// With `--kind tcf` or `usp`, the TC or US Privacy string that `signal`, a GPP string, carries in its section 2
-    /// (else 1, a v1.1 one) or 6: comparing a GPP string with a standalone string of that kind asks for it (it was read as a string of
-    /// that kind, and failed: `tcf badVersion ... value 3`). Nil for any other signal.
+    /// (else 1, a v1.1 one) or 6: comparing a GPP string with a standalone string of that kind asks for it (it was
+    /// read as a string of that kind, and failed: `tcf badVersion ... value 3`). Nil for any other signal.
     /// - Throws: the GPP string's error, or `unknownFormat` when it carries no such section.
     private func carriedString(in signal: ConsentSignal) throws(ConsentError) -> ConsentString? {
         guard let kind = options.kind, kind == .tcf || kind == .usp,
