@@ -398,8 +398,9 @@ extension IDSet: Sequence {
         @usableFromInline var nextIndex: Int
         /// What to add to 64 times a word's index in `storage` for the id of its bit 0.
         @usableFromInline let idBias: Int
-        /// The id of bit 0 of `word`.
-        @usableFromInline var base: Int
+        /// The id of bit 0 of `word` (at most 65,473). Unsigned, so that the compiler knows every id handed out is
+        /// positive: a caller's `UInt64(id)` or `array[id]` then costs no sign check per id.
+        @usableFromInline var base: UInt32
         /// The ids of the current word not yet returned, bit-reversed (lowest id in bit 0).
         @usableFromInline var word: UInt64
 
@@ -426,12 +427,12 @@ extension IDSet: Sequence {
                 let (reversed, index) = Iterator._nextWord(in: storage, from: nextIndex, to: end)
                 nextIndex = index
                 guard reversed != 0 else { return nil }
-                base = index &* 64 &+ idBias
+                base = UInt32(truncatingIfNeeded: index &* 64 &+ idBias)
                 word = reversed
             }
             let bit = word.trailingZeroBitCount
             word &= word &- 1
-            return base &+ bit
+            return Int(truncatingIfNeeded: base) &+ bit
         }
 
         /// The first nonzero word of `storage[start..<end]`, bit-reversed, and the index after it; `(0, end)` when
