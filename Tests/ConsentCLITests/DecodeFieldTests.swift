@@ -51,7 +51,7 @@ import Testing
     }
 
     /// `@input`, `@label` and `@source` say where each line's string came from, which the JSON form does not: a line
-    /// of output can be joined to its input (an input with two strings gives two lines, a failing string none).
+    /// of output can be joined to its input (an input with two strings gives two lines, a failing string a line of its `@` members).
     @Test func originFieldsJoinEachLineToItsInput() {
         let url = "https://x.example/?gdpr=1&gdpr_consent=\(Self.tcString)&us_privacy=1YNN"
         let lines = [url, "1YNN", #"{"ts":1,"request":{"user":{"consent":"\#(Self.tcString)"}}}"#]
@@ -94,11 +94,25 @@ import Testing
         #expect(!result.error.contains("--field cmpId:"))
     }
 
-    @Test func aStringThatFailsIsReportedAndTheOthersPrinted() {
+    /// A failing string keeps its line (empty but for the `@` members), so that the output lines up with the input
+    /// (`paste strings.txt <(consent decode --field cmpId < strings.txt)`); its error goes to standard error.
+    @Test func aStringThatFailsIsReportedAndKeepsItsLine() {
         let result = run(["decode", "--field", "version"], input: "1YNN\nCPc3\n1YYN\n")
         #expect(result.status == 1)
-        #expect(result.output == "1\n1\n")
+        #expect(result.output == "1\n\n1\n")
         #expect(result.error.contains("truncated"), "\(result.error)")
+        // An input with no consent string at all, and a failing string among others of a URL, each keep theirs.
+        let url = "https://x.example/?gdpr_consent=CPc3&us_privacy=1YNN"
+        let mixed = run(
+            ["decode", "--field", "@label", "--field", "@source", "--field", "version"],
+            input: "hello\n\(url)\n1YNN\n"
+        )
+        #expect(mixed.status == 1)
+        #expect(mixed.output == "line 1\tnull\t\nline 2\tgdpr_consent\t\nline 2\tus_privacy\t1\nline 3\tnull\t1\n")
+        // With --json the error object is the line, as without --field.
+        let json = run(["decode", "--json", "--field", "version"], input: "1YNN\nCPc3\n")
+        let lines = json.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0] == "[1]" && lines[1].contains(#""type":"error""#), "\(json.output)")
     }
 
     @Test func textWithATabOrLineBreakIsQuoted() {

@@ -117,22 +117,24 @@ final class DecodeSession {
     func decode(_ extraction: InputExtractor.Extraction, input: String) {
         guard let decoded = command.options.decoded(extraction, input: input, reporting: reporter) else {
             failed = true
+            printFailureFields(origin: FieldPath.Origin(input: input, label: extraction.label, source: nil))
             return
         }
         if decoded.hasFailures { failed = true }
         let findings = CrossChecks.diagnostics(for: decoded)
         if !command.options.fields.isEmpty {
             for item in decoded.items {
+                let origin = FieldPath.Origin(
+                    input: input,
+                    label: extraction.label,
+                    source: decoded.input.form == .string ? nil : item.signal.source
+                )
                 switch item.result {
                 case .success(let value):
-                    let origin = FieldPath.Origin(
-                        input: input,
-                        label: extraction.label,
-                        source: decoded.input.form == .string ? nil : item.signal.source
-                    )
                     printFields(of: value.json, origin: origin)
                 case .failure(let error):
                     reporter.report(error, input: item.signal.text, label: extraction.label, source: item.signal.source)
+                    printFailureFields(origin: origin)
                 }
             }
             for finding in findings { reporter.note(finding, label: extraction.label) }
@@ -163,6 +165,17 @@ final class DecodeSession {
         } else {
             io.output.writeLine(values.map(FieldPath.text(of:)).joined(separator: "\t"))
         }
+    }
+
+    /// With `--field`, the line of a string (or an input) that failed, so that the output keeps one line a string
+    /// and lines up with its input (`paste`): the `@` members filled in, the others empty (`null` says that a decoded
+    /// string has no such member). With `--json` the error object, already written to standard output, is the line.
+    private func printFailureFields(origin: FieldPath.Origin) {
+        guard !command.options.fields.isEmpty, !command.options.json else { return }
+        let values = command.options.fields.map { field in
+            field.isOrigin ? FieldPath.text(of: field.value(in: .null, origin: origin)) : ""
+        }
+        io.output.writeLine(values.joined(separator: "\t"))
     }
 
     /// After the run: a warning for each `--field` that no decoded string has (a misspelt key prints `null` on every

@@ -136,6 +136,8 @@ enum HelpText {
                                 anything else as JSON, null if absent. @input, @label and @source print
                                 the input the string came from, its name in messages and where in it the
                                 string was (gdpr_consent, user.ext.consent), to join a line to its input.
+                                A string that fails still has its line: @ members only, the others empty
+                                (its error goes to standard error; with --json, the error object).
           --gvl <file>          A Global Vendor List (vendor-list.json, format v2 or v3): print vendor names.
           --no-cache            Decode every line of standard input, even a repeat. By default --json prints
                                 a repeated string from a cache of the last 10,000 distinct ones (at most
