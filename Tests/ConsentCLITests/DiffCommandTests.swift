@@ -205,6 +205,14 @@ import Testing
         #expect(run(["diff", "--kind", "tcf", "DBABYA~" + legacy, legacy]).status == 0)
         // Without --kind, the kinds differ.
         #expect(run(["diff", "DBABMA~" + tc, tc]).output.contains("Strings of two kinds: gpp and tcf."))
+        // A URL with only a gpp= parameter gives its GPP string's section (it held "no string").
+        let url = "https://x.example/?gpp=DBACNY~\(tc)~1YNN&gpp_sid=2,6"
+        let fromURL = run(["diff", "--kind", "usp", url, "1YYN"])
+        #expect(fromURL.status == 1, "\(fromURL.error)")
+        #expect(fromURL.output.contains("optOutSale: \"N\" → \"Y\""), "\(fromURL.output)")
+        #expect(run(["diff", "--kind", "tcf", url, tc]).status == 0)
+        // A string of the kind asked for still comes first: the URL's us_privacy, not its GPP string's section.
+        #expect(run(["diff", "--kind", "usp", url + "&us_privacy=1YYN", "1YYN"]).output == "The same string.\n")
     }
 
     @Test func arraysThatAreNoSetsAreComparedItemByItem() {

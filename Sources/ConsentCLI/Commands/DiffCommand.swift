@@ -64,15 +64,21 @@ struct DiffCommand: Command {
         throw ConsentError(.unknownFormat, format: kind, field: kind == .tcf ? "tcfeuv2" : "uspv1")
     }
 
-    /// The one string of an input (of `--kind`, when given).
+    /// The one string of an input (of `--kind`, when given). With `--kind tcf` or `usp`, an input that has no string
+    /// of that kind but a GPP string (a URL's `gpp=`) gives that, for the string its section carries.
     private func string(in operand: String, io: CommandIO) -> Result<ConsentSignal, InputError> {
         var signals: [ConsentSignal] = []
+        var gppSignals: [ConsentSignal] = []
+        let carriesKind = options.kind == .tcf || options.kind == .usp
         for extraction in InputExtractor.extract(operand, io: io) {
             switch extraction.result {
             case .failure(let error): return .failure(error)
-            case .success(let input): signals += DecodedInput.signals(of: input, kind: options.kind).signals
+            case .success(let input):
+                signals += DecodedInput.signals(of: input, kind: options.kind).signals
+                if carriesKind { gppSignals += DecodedInput.signals(of: input, kind: .gpp).signals }
             }
         }
+        if signals.isEmpty { signals = gppSignals }
         // The same string in two places (a request's body and its cookie) is one string.
         var distinct: [ConsentSignal] = []
         for signal in signals where !distinct.contains(where: { $0.text == signal.text }) { distinct.append(signal) }

@@ -294,7 +294,8 @@ enum HelpText {
                                 and "onlyInSecond".
           -k, --kind <kind>     Read bare strings as tcf, gpp, usp or ac; take that kind's string from a URL.
                                 With tcf or usp, a GPP string stands for its section 2 (tcfeuv2) or 6
-                                (uspv1): the TC or US Privacy string it carries.
+                                (uspv1): the TC or US Privacy string it carries (a URL's gpp= too, when
+                                the URL has no string of that kind).
           --color <when>        auto (default), always or never.
           -h, --help            Show this help.
 
