@@ -45,7 +45,7 @@ while IFS= read -r line; do
 done < <(inputs tcf | tr '.' '\n'; inputs gpp | tr '.~' '\n\n' | grep -v '^1')
 # InputExtraction: whole files as `@FILE` reads them (plist XML and binary, Android XML, JSON preferences, OpenRTB,
 # lines of text), and inputs written inline: URLs and query strings (escapes, a macro, a fragment, `&amp;`),
-# cookies, a curl command, an access log line, a one-line bid request with every consent field, Android XML with entities, what the CMP APIs return,
+# cookies, a curl command (and, below, fetch and PowerShell ones), an access log line, a one-line bid request with every consent field, Android XML with entities, what the CMP APIs return,
 # JSON log records (a URL, cookies, a request as JSON text, parameters as members), inputs in JSON quotes.
 fixtures="$fuzz/../Tests/ConsentCLITests/Fixtures"
 for file in "$fixtures"/*; do
@@ -79,6 +79,9 @@ $gpp
 EOF_INPUTS
 # An HTTP request as a proxy copies it (several lines: one seed, not one a line).
 printf 'POST /openrtb2/auction HTTP/1.1\r\nHost: x.example\r\nCookie: usprivacy=1YNN\r\n\r\n{"regs":{"gdpr":1},"user":{"consent":"%s"}}' "$tc" | seed InputExtraction
+# Requests copied as fetch and as PowerShell (several lines each: one seed each).
+printf 'fetch("https://x.example/openrtb2/auction?gdpr=1", {\n  "headers": {\n    "cookie": "euconsent-v2=%s; usprivacy=1YNN",\n  },\n  "body": "{\\"user\\":{\\"consent\\":\\"%s\\"}}",\n  "method": "POST"\n});' "$tc" "$tc" | seed InputExtraction
+printf '$session = New-Object Microsoft.PowerShell.Commands.WebRequestSession\n$session.Cookies.Add((New-Object System.Net.Cookie("euconsent-v2", "%s", "/", ".x.example")))\nInvoke-WebRequest -UseBasicParsing -Uri "https://x.example/px?us_privacy=1YNN" `\n-Method "POST" `\n-Headers @{\n"Cookie"="usprivacy=1YNN"\n} `\n-Body "{`"user`":{`"consent`":`"%s`"}}"' "$tc" "$tc" | seed InputExtraction
 # RoundTrip: the generator reads raw bytes; seed it with fixed byte patterns of several lengths.
 for length in 16 64 256 1024; do
     for pattern in '\000' '\377' '\132' '\245'; do head -c "$length" /dev/zero | tr '\000' "$pattern" | seed RoundTrip; done

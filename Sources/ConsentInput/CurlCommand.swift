@@ -12,36 +12,11 @@ package enum CurlCommand {
         return command.hasPrefix("curl ") || command.hasPrefix("curl.exe ")
     }
 
-    /// The curl commands of a text (what "Copy all as cURL" copies, or one command over several lines), with the
-    /// number of each one's first line: ``Lines`` that are commands.
-    package static func commands(in text: String) -> [(lineNumber: Int, text: String)] {
-        Lines(text).filter { looks(like: $0.text) }
-    }
-
     /// True when a command written so far goes on on the next line: its last line ends with `\` (a POSIX shell's
     /// line continuation; `^` in Windows' cmd, which "Copy as cURL (cmd)" writes), or a quote is still open.
     package static func continues(_ text: String) -> Bool {
         let end = text.utf8.reversed().first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
         return end == UInt8(ascii: "\\") || end == UInt8(ascii: "^") || ShellWords.split(text) == nil
-    }
-
-    /// The lines of a text (``TextLines``), but a curl command with the lines it goes on onto (``continues(_:)``)
-    /// joined into one, so that each curl command of a file is one input wherever it stands among the other lines.
-    package struct Lines: Sequence, IteratorProtocol {
-        private var lines: EnumeratedSequence<TextLines>.Iterator
-
-        /// The lines of `text`.
-        package init(_ text: some StringProtocol) { lines = TextLines(text).enumerated().makeIterator() }
-
-        /// The next line or command, with the number of its first line.
-        package mutating func next() -> (lineNumber: Int, text: String)? {
-            guard let (index, line) = lines.next() else { return nil }
-            var text = String(line)
-            if CurlCommand.looks(like: text) {
-                while CurlCommand.continues(text), let (_, more) = lines.next() { text += "\n" + more }
-            }
-            return (index + 1, text)
-        }
     }
 
     /// The request `text` makes; nil when it is no curl command or its quotes do not close.

@@ -68,8 +68,8 @@ package enum InputExtractor {
     /// consent (``RecordedRequest``), labelled `curl METHOD host/path` or `HTTP METHOD host/path` after `label` (the
     /// text itself when nil).
     package static func extract(inline text: String, label: String?) -> [Extraction] {
-        if CurlCommand.looks(like: text) {
-            return extractions(of: CurlCommand.request(text), written: .curl, text: text, label: label)
+        if let notation = CopiedRequest(firstLine: text) {
+            return extractions(of: notation.request(text), written: .copied(notation), text: text, label: label)
         }
         if RawHTTPRequest.looks(like: text) {
             return extractions(of: RawHTTPRequest.request(text), written: .http, text: text, label: label)
@@ -81,17 +81,29 @@ package enum InputExtractor {
     }
 
     /// How a request was written inline: the word its labels start with, and what its errors call it.
-    private enum RequestNotation: String {
-        case curl
-        case http = "HTTP"
+    private enum RequestNotation {
+        case copied(CopiedRequest)
+        case http
 
-        /// What could not be read, when the request could not.
-        var unreadable: String {
-            self == .curl ? "a curl command whose quotes do not close" : "an HTTP request that cannot be read"
+        /// The word a label starts with (`curl GET host/path`).
+        var rawValue: String {
+            switch self {
+            case .copied(let notation): notation.rawValue
+            case .http: "HTTP"
+            }
         }
 
-        /// Whose request carries no consent.
-        var owner: String { self == .curl ? "the curl command's" : "the HTTP" }
+        /// What its errors call it: what could not be read, when the request could not, and whose request carries no
+        /// consent.
+        var names: (unreadable: String, owner: String) {
+            switch self {
+            case .copied(.curl): ("a curl command whose quotes do not close", "the curl command's")
+            case .copied(.fetch): ("a fetch call whose URL, quotes or brackets cannot be read", "the fetch call's")
+            case .copied(.powerShell):
+                ("a PowerShell command without -Uri, or whose quotes do not close", "the PowerShell command's")
+            case .http: ("an HTTP request that cannot be read", "the HTTP")
+            }
+        }
     }
 
     /// One extraction for each place of `request` that carries consent (nil: `text`, a request written in
@@ -104,7 +116,10 @@ package enum InputExtractor {
     ) -> [Extraction] {
         guard let request else {
             return [
-                Extraction(label: label ?? text, result: .failure(InputError("unknownFormat", notation.unreadable)))
+                Extraction(
+                    label: label ?? text,
+                    result: .failure(InputError("unknownFormat", notation.names.unreadable))
+                )
             ]
         }
         let name = (label.map { $0 + ": " } ?? "") + notation.rawValue + " " + request.summary
@@ -112,7 +127,7 @@ package enum InputExtractor {
         if inputs.isEmpty {
             let error = InputError(
                 "unknownFormat",
-                "\(notation.owner) request carries no consent (URL parameters, body and cookies looked at)"
+                "\(notation.names.owner) request carries no consent (URL parameters, body and cookies looked at)"
             )
             return [Extraction(label: name, result: .failure(error))]
         }
@@ -193,7 +208,7 @@ package enum InputExtractor {
         // of each), wherever it stands.
         var isEmpty = true
         var hasComments = false
-        for (lineNumber, line) in CurlCommand.Lines(text) {
+        for (lineNumber, line) in CopiedRequest.Lines(text) {
             if stop() { return }
             let trimmed = trimmingLineEnd(line)
             if isBlankOrComment(trimmed) {
@@ -204,7 +219,7 @@ package enum InputExtractor {
                 isEmpty = false
                 continue
             }
-            let isCommand = CurlCommand.looks(like: trimmed)
+            let isCommand = CopiedRequest(firstLine: trimmed) != nil
             for var extraction in extract(inline: trimmed, label: "\(label):\(lineNumber)") {
                 // A command's results are named by its label (`@calls.sh:1: curl GET ...`), not by its lines.
                 if !isCommand { extraction.line = trimmed }

@@ -143,7 +143,7 @@ import Testing
                 ["1YNN"], ["1YYN"], ["garbage"], ["1NNN"], ["1NYN"],
             ]
         )
-        #expect(CurlCommand.commands(in: file).map(\.lineNumber) == [1, 4])
+        #expect(CopiedRequest.requests(in: file).map(\.lineNumber) == [1, 4])
         #expect(
             CurlCommand.continues("curl 'a' \\") && CurlCommand.continues("curl 'a")
                 && !CurlCommand.continues("curl 'a' ;")

@@ -66,7 +66,8 @@ enum HelpText {
                              __gpp, usprivacy and addtl_consent, and any other cookie whose value decodes
                              as a consent string (a CMP's own)
             a curl command   a request copied as cURL from a browser: its URL parameters, its OpenRTB or
-                             form body, and its consent cookies, each read as above
+                             form body, and its consent cookies, each read as above; copied as fetch
+                             (fetch("...", {...})) or as PowerShell (Invoke-WebRequest) is read the same
             an HTTP request  a request line (GET /px?gdpr=1 HTTP/1.1) or HTTP/2 pseudo-headers, headers,
                              a blank line and the body, as a proxy copies it: read as a curl command is
             a bid request    OpenRTB 2.5/2.6 JSON: regs.gdpr, user.consent, regs.gpp, regs.gpp_sid,
@@ -88,16 +89,16 @@ enum HelpText {
                              prints), Android shared-preferences XML, or JSON; or a HAR file (the
                              network log a browser's developer tools save): each request's URL
                              parameters, OpenRTB or form body, and consent cookies; or curl commands
-                             ("Copy all as cURL"), each over as many lines as it takes; or one HTTP
-                             request
+                             ("Copy all as cURL"), fetch calls or PowerShell commands, each over as
+                             many lines as it takes; or one HTTP request
           Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
           quotes hold.
-          With no <input>, inputs are read from standard input, one per line (a curl command over several
-          lines is one), and streamed (a line is never read as @FILE); @- reads standard input whole, as
-          a file (an HTTP request or a JSON document pasted through a pipe). A file is read whole (up to
-          256 MiB), then a text file a line at a time; its text is UTF-8, or UTF-16 with a byte order
-          mark (PowerShell's >); a compressed file is refused. Blank lines, and lines that start with #
-          (notes, a W3C log's #Fields: header), are no inputs.
+          With no <input>, inputs are read from standard input, one per line (a curl command, fetch call or
+          PowerShell command over several lines is one), and streamed (a line is never read as @FILE); @-
+          reads standard input whole, as a file (an HTTP request or a JSON document pasted through a pipe).
+          A file is read whole (up to 256 MiB), then a text file a line at a time; its text is UTF-8, or
+          UTF-16 with a byte order mark (PowerShell's >); a compressed file is refused. Blank lines, and
+          lines that start with # (notes, a W3C log's #Fields: header), are no inputs.
 
         """
 

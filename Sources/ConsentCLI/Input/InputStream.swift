@@ -49,9 +49,9 @@ struct InputStream {
         bareString: InputExtractor.BareLineHandler?,
         _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
     ) {
-        // A curl command goes on over the lines after it while a line ends with `\` (or `^`) or a quote is open, as
-        // in a text file (``CurlCommand/Lines``): its first line and its text so far.
-        var command: (number: Int, text: String)? = nil
+        // A copied request (a curl command, a fetch call, a PowerShell command) goes on over the lines after it, as in
+        // a text file (``CopiedRequest/Lines``): its first line, its text so far and how it is written.
+        var command: (number: Int, text: String, notation: CopiedRequest, lines: Int)? = nil
         func extract(_ text: String, number: Int) {
             // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
             for extraction in InputExtractor.extract(inline: text, label: "line \(number)") {
@@ -72,16 +72,20 @@ struct InputStream {
                 let text = InputExtractor.trimmingLineEnd(raw)
                 if var pending = command {
                     pending.text += "\n" + text
-                    // Held to the length of a line: a quote that never closes must not take the rest of the input.
-                    let goesOn = pending.text.utf8.count <= LineReader.maximumLineLength
-                    command = goesOn && CurlCommand.continues(pending.text) ? pending : nil
+                    pending.lines += 1
+                    // Held to the length of a line and to ``CopiedRequest/maximumLines``: a quote that never closes
+                    // must not take the rest of the input.
+                    let goesOn =
+                        pending.text.utf8.count <= LineReader.maximumLineLength
+                        && pending.lines < CopiedRequest.maximumLines
+                    command = goesOn && pending.notation.continues(pending.text) ? pending : nil
                     if command == nil { extract(pending.text, number: pending.number) }
                     return
                 }
                 if InputExtractor.isBlankOrComment(text) { return }
                 if let bareString, InputExtractor.isBareString(text), bareString(text, { "line \(number)" }) { return }
-                if CurlCommand.looks(like: text) && CurlCommand.continues(text) {
-                    command = (number, text)
+                if let notation = CopiedRequest(firstLine: text), notation.continues(text) {
+                    command = (number, text, notation, 1)
                     return
                 }
                 extract(text, number: number)

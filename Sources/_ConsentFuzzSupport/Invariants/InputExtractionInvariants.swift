@@ -106,7 +106,7 @@ enum InputExtractionInvariants {
     }
 
     /// The requests of `text` read as a file, by the number its extractions' labels give them (`@fuzz:N ...`): a
-    /// HAR file's entries (from 1), or curl commands (by their first line).
+    /// HAR file's entries (from 1), or copied requests: curl, fetch, PowerShell (by their first line).
     private static func recordedRequests(_ text: String) -> [Int: RecordedRequest] {
         var requests: [Int: RecordedRequest] = [:]
         if HTTPArchive.looks(like: text[...]), let document = try? JSONValue(parsing: text),
@@ -114,8 +114,8 @@ enum InputExtractionInvariants {
         {
             for (index, entry) in entries.enumerated() { requests[index + 1] = HTTPArchive.recordedRequest(entry) }
         } else {
-            for command in CurlCommand.commands(in: text) {
-                requests[command.lineNumber] = CurlCommand.request(command.text)
+            for command in CopiedRequest.requests(in: text) {
+                requests[command.lineNumber] = command.notation.request(command.text)
             }
         }
         return requests
@@ -133,10 +133,11 @@ enum InputExtractionInvariants {
         return request.text(of: input)
     }
 
-    /// The text of the request that `line` (a curl command or an HTTP request, read inline) makes, at the place
+    /// The text of the request that `line` (a copied request or an HTTP request, read inline) makes, at the place
     /// `extraction` was read from (``RecordedRequest/text(of:)``); nil when the line makes no request.
     private static func place(of extraction: InputExtractor.Extraction, inLine line: String) -> String? {
-        let request = CurlCommand.looks(like: line) ? CurlCommand.request(line) : RawHTTPRequest.request(line)
+        let copied = CopiedRequest(firstLine: line)
+        let request = copied != nil ? copied?.request(line) : RawHTTPRequest.request(line)
         return request.flatMap { request in (try? extraction.result.get()).flatMap(request.text(of:)) }
     }
 
