@@ -68,9 +68,20 @@ extension USPrivacyString {
 
     /// The first four bytes of `view` in one word (the first in the high byte) when it has exactly four, and its
     /// length capped at 5.
+    ///
+    /// A byte outside ASCII among the first four of a text of another length is packed as if the text had four
+    /// (the bytes after it zero), so that the decoder names that character and its field (`1YNé` is 5 bytes but 4
+    /// characters: its `lspaCovered` is what is wrong, not its length).
     @inlinable
     package static func pack(_ view: TextView) -> (packed: UInt32, count: Int) {
-        guard view.count == 4 else { return (0, Swift.min(view.count, 5)) }
+        guard view.count == 4 else {
+            var packed: UInt32 = 0
+            for index in 0..<Swift.min(view.count, 4) {
+                packed |= UInt32(view[index]) << UInt32(24 &- 8 &* index)
+                if view[index] >= 0x80 { return (packed, 4) }
+            }
+            return (0, Swift.min(view.count, 5))
+        }
         return (UInt32(view[0]) << 24 | UInt32(view[1]) << 16 | UInt32(view[2]) << 8 | UInt32(view[3]), 4)
     }
 

@@ -73,6 +73,21 @@ import USPrivacy
         #expect(error?.characterOffset == min(text.utf8.count, 4))
     }
 
+    /// A character outside ASCII among the first four is named with its field, whatever the length: `1YNé` has four
+    /// characters in five bytes, and what is wrong with it is its lspaCovered (it was said to be its length).
+    @Test(arguments: [
+        ("1YNé", 3, "lspaCovered"), ("1é", 1, "notice"), ("1ÿNN", 1, "notice"), ("1Y\u{2014}N", 2, "optOutSale"),
+    ])
+    func namesACharacterOutsideASCIIByItsField(text: String, offset: Int, field: String) {
+        let error = #expect(throws: ConsentError.self) { try USPrivacyString(encoded: text) }
+        #expect(error?.code == .badValue)
+        #expect(error?.characterOffset == offset)
+        #expect(error?.field.description == field)
+        #expect(error?.value == Int64(Array(text.utf8)[offset]))
+        let version = #expect(throws: ConsentError.self) { try USPrivacyString(encoded: "\u{20AC}YNN") }
+        #expect(version?.code == .badVersion && version?.characterOffset == 0)
+    }
+
     @Test func reportsVersionDigitAsBadVersionWithItsValue() {
         let error = #expect(throws: ConsentError.self) { try USPrivacyString(encoded: "2YNN") }
         #expect(error?.code == .badVersion)
