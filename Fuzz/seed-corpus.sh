@@ -82,6 +82,14 @@ printf 'POST /openrtb2/auction HTTP/1.1\r\nHost: x.example\r\nCookie: usprivacy=
 # Requests copied as fetch and as PowerShell (several lines each: one seed each).
 printf 'fetch("https://x.example/openrtb2/auction?gdpr=1", {\n  "headers": {\n    "cookie": "euconsent-v2=%s; usprivacy=1YNN",\n  },\n  "body": "{\\"user\\":{\\"consent\\":\\"%s\\"}}",\n  "method": "POST"\n});' "$tc" "$tc" | seed InputExtraction
 printf '$session = New-Object Microsoft.PowerShell.Commands.WebRequestSession\n$session.Cookies.Add((New-Object System.Net.Cookie("euconsent-v2", "%s", "/", ".x.example")))\nInvoke-WebRequest -UseBasicParsing -Uri "https://x.example/px?us_privacy=1YNN" `\n-Method "POST" `\n-Headers @{\n"Cookie"="usprivacy=1YNN"\n} `\n-Body "{`"user`":{`"consent`":`"%s`"}}"' "$tc" "$tc" | seed InputExtraction
+# Documents printed over several lines, `{` alone on the first: two bid requests as `jq .` prints them, one after
+# another, then a line after them; and a document that never closes.
+printf '{\n  "regs": {\n    "gpp": "DBABTA~1YNN",\n    "gpp_sid": [\n      6\n    ]\n  },\n  "site": {"page": "/?q={"}\n}\n{\n  "user": {\n    "consent": "%s"\n  }\n}\n1YNN\n' "$tc" | seed InputExtraction
+printf '{\n  "tcString": "%s",\n  "purpose": {\n    "consents": {\n\n1YYN\n' "$tc" | seed InputExtraction
+# Objects as JavaScript prints them: Node's console.log (over several lines), Chrome's and Firefox's previews.
+printf "{\n  tcString: '%s',\n  gdprApplies: true,\n  purpose: { consents: {}, legitimateInterests: [Object] },\n  listener: [Function: f],\n  listenerId: undefined\n}\n" "$tc" | seed InputExtraction
+printf "{gppString: 'DBABTA~1YNN', applicableSections: (1) [6], url: '%s', …}" 'https://x.example/?us_privacy=1YN\u004E' | seed InputExtraction
+printf 'Object { tcString: "%s", gdprApplies: true, addtlConsent: `2~1.35~dv.9`, … }' "$tc" | seed InputExtraction
 # RoundTrip: the generator reads raw bytes; seed it with fixed byte patterns of several lengths.
 for length in 16 64 256 1024; do
     for pattern in '\000' '\377' '\132' '\245'; do head -c "$length" /dev/zero | tr '\000' "$pattern" | seed RoundTrip; done

@@ -1,9 +1,9 @@
 package import ConsentKit
 
-/// What a CMP's JavaScript API hands a page, as a browser console prints it and a developer pastes it: the
-/// `TCData` of `__tcfapi('getTCData')` and `__tcfapi('addEventListener')` (`tcString`, `gdprApplies`, and
-/// Google's `addtlConsent`), the `PingReturn` or `GPPData` of `__gpp` (`gppString`, `applicableSections`), and
-/// the object of `__uspapi('getUSPData')` (`uspString`). The whole object is kept (``ExtractedInput/cmpData``):
+/// What a CMP's JavaScript API hands a page, as a developer pastes it (JSON, or an object as JavaScript prints it:
+/// ``JavaScriptObjectLiteral``): the `TCData` of `__tcfapi('getTCData')` and `__tcfapi('addEventListener')`
+/// (`tcString`, `gdprApplies`, and Google's `addtlConsent`), the `PingReturn` or `GPPData` of `__gpp` (`gppString`,
+/// `applicableSections`), and the object of `__uspapi('getUSPData')` (`uspString`). The whole object is kept (``ExtractedInput/cmpData``):
 /// `consent lint` compares what it says of purposes, vendors and the CMP with the TC string it carries.
 package enum CMPAPIData {
     /// The members that hold a consent string, and the kind each holds.

@@ -42,31 +42,10 @@ package enum CopiedRequest: String, Sendable {
     package static let maximumLines = 500
 
     /// The copied requests of a text (what "Copy all as cURL" copies, or one request over several lines), with the
-    /// number of each one's first line: ``Lines`` that are requests.
+    /// number of each one's first line: the ``MultilineInput/Lines`` that are requests.
     package static func requests(in text: String) -> [(lineNumber: Int, text: String, notation: CopiedRequest)] {
-        Lines(text).compactMap { line in CopiedRequest(firstLine: line.text).map { (line.lineNumber, line.text, $0) } }
-    }
-
-    /// The lines of a text (``TextLines``), but a copied request with the lines it goes on onto (``continues(_:)``)
-    /// joined into one, so that each request of a file is one input wherever it stands among the other lines.
-    package struct Lines: Sequence, IteratorProtocol {
-        private var lines: EnumeratedSequence<TextLines>.Iterator
-
-        /// The lines of `text`.
-        package init(_ text: some StringProtocol) { lines = TextLines(text).enumerated().makeIterator() }
-
-        /// The next line or request, with the number of its first line.
-        package mutating func next() -> (lineNumber: Int, text: String)? {
-            guard let (index, line) = lines.next() else { return nil }
-            var text = String(line)
-            if let notation = CopiedRequest(firstLine: text) {
-                var count = 1
-                while count < CopiedRequest.maximumLines, notation.continues(text), let (_, more) = lines.next() {
-                    text += "\n" + more
-                    count += 1
-                }
-            }
-            return (index + 1, text)
+        MultilineInput.Lines(text).compactMap { line in
+            CopiedRequest(firstLine: line.text).map { (line.lineNumber, line.text, $0) }
         }
     }
 }

@@ -74,6 +74,13 @@ struct JavaScriptScanner {
         }
     }
 
+    /// Ends the line: a string still open ends with it. Neither JSON nor a copied value has a line break in a string,
+    /// so a quote left open must not hide the brackets of the lines after it.
+    mutating func endLine() {
+        quote = nil
+        escaped = false
+    }
+
     /// The string literal at the start of `text` (double or single quotes), unescaped, and `text` moved past it; nil
     /// when `text` starts with none or it does not close.
     static func stringLiteral(at text: inout Substring) -> String? {

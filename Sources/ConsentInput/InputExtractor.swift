@@ -74,7 +74,7 @@ package enum InputExtractor {
         if RawHTTPRequest.looks(like: text) {
             return extractions(of: RawHTTPRequest.request(text), written: .http, text: text, label: label)
         }
-        if text.hasPrefix("{") { return jsonExtractions(text, label: label ?? text) }
+        if text.hasPrefix("{") || text.hasPrefix("Object {") { return jsonExtractions(text, label: label ?? text) }
         // A JSON document in JSON quotes (a log record copied out of another log): every place of it, as unquoted.
         if let inner = quotedText(text), inner.hasPrefix("{") { return jsonExtractions(inner, label: label ?? text) }
         return [Extraction(label: label ?? text, result: Result { () throws(InputError) in try extractText(text) })]
@@ -138,7 +138,7 @@ package enum InputExtractor {
     package static func extractText(_ text: String) throws(InputError) -> ExtractedInput {
         if isBareString(text) { return ExtractedInput(string: text) }
         if let inner = quotedText(text) { return try extractText(inner) }
-        if text.hasPrefix("{") { return try extractJSON(text) }
+        if text.hasPrefix("{") || text.hasPrefix("Object {") { return try extractJSON(text) }
         if text.hasPrefix("<") { return try extractDocument(Array(text.utf8)) }
         if Cookies.looks(like: text) { return try Cookies.extract(text) }
         if QueryString.looks(like: text) { return try QueryString.extract(text) }
@@ -156,7 +156,8 @@ package enum InputExtractor {
 
     /// The inputs of a file named `path` (for labels and messages) whose content is `bytes`: one document (a
     /// property list, XML, JSON), the requests of a HAR file (``HTTPArchive``), an HTTP request (``RawHTTPRequest``),
-    /// curl commands (``CurlCommand``, each over as many lines as it takes), or one input per non-empty line of text.
+    /// or one input per non-empty line of text, where an input written over several lines (``MultilineInput``: a copied
+    /// request, a pretty-printed document) is one.
     /// ``forEachExtraction(file:content:bareLine:until:_:)`` hands them out one at a time.
     package static func extract(file path: String, content bytes: [UInt8]) -> [Extraction] {
         var extractions: [Extraction] = []
@@ -190,14 +191,18 @@ package enum InputExtractor {
                 return
             }
         }
-        // A JSON document, but for JSON Lines, which are read as a text file (an input a line).
+        // A JSON document, but for JSON Lines, which are read as a text file (an input a line), and for documents
+        // printed one after another (`jq .` of JSON Lines), read as a text file too (an input a document).
         if PropertyListPreferences.matches(bytes) || head.first == UInt8(ascii: "<") {
             body(Extraction(label: label, result: Result { () throws(InputError) in try extractDocument(bytes) }))
             return
         }
         if head.first == UInt8(ascii: "{") && !isJSONLines(text) {
-            jsonExtractions(String(text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }), label: label).forEach(body)
-            return
+            let document = String(text.drop { $0.isWhitespace || $0 == "\u{FEFF}" })
+            if !PrettyPrintedDocument.isFollowedByMore(in: document) {
+                jsonExtractions(document, label: label).forEach(body)
+                return
+            }
         }
         // An HTTP request (its headers, a blank line, its body): one input, whatever its lines.
         if RawHTTPRequest.looks(like: text) {
@@ -208,7 +213,7 @@ package enum InputExtractor {
         // of each), wherever it stands.
         var isEmpty = true
         var hasComments = false
-        for (lineNumber, line) in CopiedRequest.Lines(text) {
+        for (lineNumber, line) in MultilineInput.Lines(text) {
             if stop() { return }
             let trimmed = trimmingLineEnd(line)
             if isBlankOrComment(trimmed) {
@@ -219,10 +224,11 @@ package enum InputExtractor {
                 isEmpty = false
                 continue
             }
-            let isCommand = CopiedRequest(firstLine: trimmed) != nil
+            let isJoined = MultilineInput.isJoined(trimmed)
             for var extraction in extract(inline: trimmed, label: "\(label):\(lineNumber)") {
-                // A command's results are named by its label (`@calls.sh:1: curl GET ...`), not by its lines.
-                if !isCommand { extraction.line = trimmed }
+                // A command's or a document's results are named by its label (`@calls.sh:1: curl GET ...`,
+                // `@pretty.json:12`), not by its lines.
+                if !isJoined { extraction.line = trimmed }
                 isEmpty = false
                 body(extraction)
             }
@@ -265,8 +271,8 @@ package enum InputExtractor {
 
     /// A JSON document: an OpenRTB request, app preferences, what a CMP API returns, or a log record that holds
     /// consent in its members (``JSONLogRecord``: one input for each place, the first one and the others); or, when
-    /// it is not JSON, iOS preferences as `defaults read` prints them (an old-style property list:
-    /// `{ IABTCF_gdprApplies = 1; ... }`).
+    /// it is not JSON, an object as JavaScript prints it (``JavaScriptObjectLiteral``), or iOS preferences as
+    /// `defaults read` prints them (an old-style property list: `{ IABTCF_gdprApplies = 1; ... }`).
     private static func jsonInputs(
         _ text: String
     ) throws(InputError) -> (first: ExtractedInput, others: [ExtractedInput]) {
@@ -274,6 +280,8 @@ package enum InputExtractor {
         do {
             document = try JSONValue(parsing: text)
         } catch {
+            // An object as JavaScript prints it (Node's console.log, a browser console's preview): read as its JSON.
+            if let literal = JavaScriptObjectLiteral.value(text) { return try jsonInputs(of: literal) }
             // Text that starts as `defaults read` prints it is reported as that form when it goes wrong (a JSON
             // object never starts with a key and `=`).
             if PropertyListPreferences.isDefaultsText(text) {
@@ -287,15 +295,24 @@ package enum InputExtractor {
                 return (input, [])
             }
             var message = "not valid JSON: \(error.message)"
-            if let offset = error.characterOffset, offset >= text.utf8.count {
-                // `{` alone: the first line of a pretty-printed document on standard input, read a line at a time.
-                // The same line of a text file: its lines are inputs too.
-                message += "; it ends before the document does: a JSON document over several lines is read whole"
-                message += " from @FILE when the file holds it alone, or from standard input as @- (standard"
-                message += " input, and a text file of other lines, are otherwise one input per line)"
+            if PrettyPrintedDocument.isUnclosed(text) {
+                message += "; the { alone on its first line is never closed, so the lines after it were read as part"
+                message += " of the document (up to \(PrettyPrintedDocument.maximumLines) lines)"
+            } else if let offset = error.characterOffset, offset >= text.utf8.count {
+                // A document cut short, or one over several lines whose first line holds more than its `{`.
+                message += "; it ends before the document does: a JSON document over several lines is one input"
+                message += " when its first line is its { alone (as jq . prints it), or when read whole: from @FILE"
+                message += " that holds it alone, or from standard input as @-"
             }
             throw InputError("badJSON", message)
         }
+        return try jsonInputs(of: document)
+    }
+
+    /// The inputs of a JSON document, parsed (``jsonInputs(_:)``).
+    private static func jsonInputs(
+        of document: JSONValue
+    ) throws(InputError) -> (first: ExtractedInput, others: [ExtractedInput]) {
         guard let object = document.objectValue else {
             throw InputError("unknownFormat", "the JSON document is not an object")
         }

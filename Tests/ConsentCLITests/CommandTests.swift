@@ -10,10 +10,6 @@ import Testing
     static let tcString = "CQSbk4AQSbk4ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA"
     static let gppString = "DBACNY~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA~1YNN"
 
-    private func jsonLines(_ text: String) throws -> [JSONValue] {
-        try text.split(separator: "\n").map { try JSONValue(parsing: $0) }
-    }
-
     // MARK: decode
 
     @Test func decodeJSONPrintsOneObjectPerStringOfAURL() throws {
@@ -926,20 +922,6 @@ import Testing
     }
 
     // MARK: explain
-
-    /// A pretty-printed document on standard input is read a line at a time: its first line says how to read it.
-    @Test func aDocumentCutAtItsFirstLineSaysToUseAFile() throws {
-        let result = run(["decode", "--json"], input: "{\n  \"regs\": {\"gdpr\": 1}\n}\n")
-        let first = try #require(try jsonLines(result.output).first)
-        #expect(first["error"]?["code"] == .string("badJSON"))
-        #expect(
-            first["error"]?["message"]?.stringValue?.contains("read whole from @FILE when the file holds it alone")
-                == true,
-            "\(first)"
-        )
-        let wrong = run(["decode", #"{"regs":}"#]).error
-        #expect(!wrong.contains("@FILE"), "\(wrong)")
-    }
 
     /// Several strings give one stream: each field names the string it is of.
     @Test func explainJSONNamesTheStringOfEachField() throws {

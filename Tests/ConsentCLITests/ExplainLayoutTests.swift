@@ -5,10 +5,6 @@ import Testing
 /// to the segment's end, whether the string decodes or not; and segments named as decode names them. Found by a
 /// black-box comparison of explain and decode on 19,100 strings (vectors, corpora, seeded and mutated ones).
 @Suite struct ExplainLayoutTests {
-    private func jsonLines(_ text: String) throws -> [JSONValue] {
-        try text.split(separator: "\n").map { try JSONValue(parsing: $0) }
-    }
-
     /// The records of `input` grouped by segment, in order: (segment, [(field, bitOffset, width)]).
     func segments(_ arguments: [String]) throws -> [(name: String, fields: [(String, Int, Int)])] {
         var result: [(name: String, fields: [(String, Int, Int)])] = []

@@ -81,7 +81,7 @@ import Testing
     /// text so far: a file of 20,000 such lines took minutes); the lines after them are inputs of their own.
     @Test func aCallThatNeverClosesTakesAtMostItsLimitOfLines() {
         let open = "fetch(\"https://x.example/?us_privacy=1YNN\", {\n" + String(repeating: "  \"a\": 1,\n", count: 600)
-        let lines = Array(CopiedRequest.Lines(open + "1YYN"))
+        let lines = Array(MultilineInput.Lines(open + "1YYN"))
         #expect(lines.first?.text.split(separator: "\n").count == CopiedRequest.maximumLines)
         #expect(lines.count == 1 + 602 - CopiedRequest.maximumLines)
         #expect(lines.last?.text == "1YYN" && lines.last?.lineNumber == 602)

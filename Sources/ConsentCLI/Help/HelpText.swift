@@ -73,9 +73,10 @@ enum HelpText {
             a bid request    OpenRTB 2.5/2.6 JSON: regs.gdpr, user.consent, regs.gpp, regs.gpp_sid,
                              regs.us_privacy (or their 2.5 places: regs.ext.*, user.ext.consent),
                              user.ext.ConsentedProvidersSettings.consented_providers
-            CMP API data     what a CMP's JavaScript API returns, as JSON: __tcfapi's TCData (tcString,
+            CMP API data     what a CMP's JavaScript API returns: __tcfapi's TCData (tcString,
                              gdprApplies, addtlConsent), __gpp's (gppString, applicableSections),
-                             __uspapi's (uspString)
+                             __uspapi's (uspString); as JSON, or as JavaScript prints it (Node's
+                             console.log, a browser console's {tcString: 'CQ...', …} or Object {...})
             a log record     a JSON object (a line of a JSON log) that holds one of the above in its
                              members: a bid request as an object or as JSON text in a string, a URL or
                              a request line, cookies (a member named *cookie*), or consent parameters
@@ -89,13 +90,16 @@ enum HelpText {
                              prints), Android shared-preferences XML, or JSON; or a HAR file (the
                              network log a browser's developer tools save): each request's URL
                              parameters, OpenRTB or form body, and consent cookies; or curl commands
-                             ("Copy all as cURL"), fetch calls or PowerShell commands, each over as
-                             many lines as it takes; or one HTTP request
+                             ("Copy all as cURL"), fetch calls, PowerShell commands or pretty-printed
+                             documents (jq . of JSON Lines), each over as many lines as it takes; or
+                             one HTTP request
           Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
           quotes hold.
-          With no <input>, inputs are read from standard input, one per line (a curl command, fetch call or
-          PowerShell command over several lines is one), and streamed (a line is never read as @FILE); @-
-          reads standard input whole, as a file (an HTTP request or a JSON document pasted through a pipe).
+          With no <input>, inputs are read from standard input, one per line, and streamed (a line is
+          never read as @FILE); a curl command, fetch call or PowerShell command over several lines is one,
+          and so is a document whose first line is its { alone (pretty-printed JSON as jq . or a browser's
+          "Copy object" gives it, preferences as defaults read prints them), up to the line that closes it.
+          @- reads standard input whole, as a file (an HTTP request pasted through a pipe).
           A file is read whole (up to 256 MiB), then a text file a line at a time; its text is UTF-8, or
           UTF-16 with a byte order mark (PowerShell's >); a compressed file is refused. Blank lines, and
           lines that start with # (notes, a W3C log's #Fields: header), are no inputs.

@@ -1,7 +1,8 @@
 import ConsentInput
 
 /// Walks the inputs of a command: its arguments, or, without any, the lines of standard input (streamed, blank
-/// lines and `#` comments skipped, a curl command over several lines one input), each turned into extractions.
+/// lines and `#` comments skipped, a curl command or a pretty-printed JSON document over several lines one input),
+/// each turned into extractions.
 /// Only arguments may name files (`@FILE`, and `@-` for standard input read whole).
 struct InputStream {
     /// The arguments; empty means standard input.
@@ -49,9 +50,9 @@ struct InputStream {
         bareString: InputExtractor.BareLineHandler?,
         _ body: (_ extraction: InputExtractor.Extraction, _ input: String) -> Void
     ) {
-        // A copied request (a curl command, a fetch call, a PowerShell command) goes on over the lines after it, as in
-        // a text file (``CopiedRequest/Lines``): its first line, its text so far and how it is written.
-        var command: (number: Int, text: String, notation: CopiedRequest, lines: Int)? = nil
+        // An input written over several lines (a copied request, a pretty-printed document) goes on over the lines
+        // after its first, as in a text file (``MultilineInput/Lines``): the number of its first line, and its text.
+        var pending: (number: Int, input: MultilineInput)? = nil
         func extract(_ text: String, number: Int) {
             // A line is data, never a file name: `@/etc/passwd` in a log must not make the command read it.
             for extraction in InputExtractor.extract(inline: text, label: "line \(number)") {
@@ -61,8 +62,8 @@ struct InputStream {
         io.input.forEachLine { number, line in
             switch line {
             case .tooLong:
-                if let pending = command { extract(pending.text, number: pending.number) }
-                command = nil
+                if let joined = pending { extract(joined.input.text, number: joined.number) }
+                pending = nil
                 let error = InputError(
                     "tooLong",
                     "line \(number) is longer than \(LineReader.maximumLineLength >> 20) MiB"
@@ -70,27 +71,23 @@ struct InputStream {
                 body(InputExtractor.Extraction(label: "line \(number)", result: .failure(error)), "")
             case .text(let raw):
                 let text = InputExtractor.trimmingLineEnd(raw)
-                if var pending = command {
-                    pending.text += "\n" + text
-                    pending.lines += 1
-                    // Held to the length of a line and to ``CopiedRequest/maximumLines``: a quote that never closes
-                    // must not take the rest of the input.
+                if var joined = pending {
+                    // Held to the length of a line too (and by ``MultilineInput/append(_:)`` to a number of lines).
                     let goesOn =
-                        pending.text.utf8.count <= LineReader.maximumLineLength
-                        && pending.lines < CopiedRequest.maximumLines
-                    command = goesOn && pending.notation.continues(pending.text) ? pending : nil
-                    if command == nil { extract(pending.text, number: pending.number) }
+                        joined.input.append(text) && joined.input.text.utf8.count <= LineReader.maximumLineLength
+                    pending = goesOn ? joined : nil
+                    if !goesOn { extract(joined.input.text, number: joined.number) }
                     return
                 }
                 if InputExtractor.isBlankOrComment(text) { return }
                 if let bareString, InputExtractor.isBareString(text), bareString(text, { "line \(number)" }) { return }
-                if let notation = CopiedRequest(firstLine: text), notation.continues(text) {
-                    command = (number, text, notation, 1)
+                if let input = MultilineInput(firstLine: text) {
+                    pending = (number, input)
                     return
                 }
                 extract(text, number: number)
             }
         }
-        if let pending = command { extract(pending.text, number: pending.number) }
+        if let joined = pending { extract(joined.input.text, number: joined.number) }
     }
 }

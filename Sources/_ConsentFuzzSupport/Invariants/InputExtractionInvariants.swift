@@ -42,12 +42,15 @@ enum InputExtractionInvariants {
         )
         checker.check(!file.isEmpty, "\(shown): a file gives no extraction, not even an error")
         let requests = recordedRequests(input.text)
+        let documents = printedDocuments(input.text)
         for extraction in file {
             // A line of a text file that is a curl command or an HTTP request is read as it would be inline.
-            // A file that is one HTTP request is read as the request it is, place by place.
+            // A file that is one HTTP request is read as the request it is, place by place; a document printed over
+            // several lines among other lines, as the document it is.
             let source =
-                place(of: extraction, in: requests) ?? extraction.line.flatMap { place(of: extraction, inLine: $0) }
-                ?? extraction.line ?? place(of: extraction, inLine: input.text) ?? input.text
+                place(of: extraction, in: requests) ?? lineNumber(of: extraction).flatMap { documents[$0] }
+                ?? extraction.line.flatMap { place(of: extraction, inLine: $0) } ?? extraction.line
+                ?? place(of: extraction, inLine: input.text) ?? input.text
             check(extraction.result, from: source, input, &checker)
             // A text file is read line by line (`\n` or `\r\n`): no string it gives spans a line break.
             if case .success(let extracted) = extraction.result, extracted.form == .string {
@@ -121,13 +124,27 @@ enum InputExtractionInvariants {
         return requests
     }
 
+    /// The documents printed over several lines among the lines of `text` read as a file (``PrettyPrintedDocument``),
+    /// by the number of their first line.
+    private static func printedDocuments(_ text: String) -> [Int: String] {
+        var documents: [Int: String] = [:]
+        for line in MultilineInput.Lines(text)
+        where PrettyPrintedDocument.starts(line.text) {
+            documents[line.lineNumber] = line.text
+        }
+        return documents
+    }
+
+    /// The number of the line of a text file that `extraction` (labelled `@fuzz:N ...`) was read from.
+    private static func lineNumber(of extraction: InputExtractor.Extraction) -> Int? {
+        extraction.label.split(separator: ":").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) }
+    }
+
     /// The text of the request that `extraction` (labelled `@fuzz:N ...`) was read from, by its form
     /// (``RecordedRequest/text(of:)``); nil for an extraction of no recorded request.
     private static func place(of extraction: InputExtractor.Extraction, in requests: [Int: RecordedRequest]) -> String?
     {
-        guard case .success(let input) = extraction.result,
-            let number = extraction.label.split(separator: ":").dropFirst().first?.split(separator: " ").first
-                .flatMap({ Int($0) }),
+        guard case .success(let input) = extraction.result, let number = lineNumber(of: extraction),
             let request = requests[number]
         else { return nil }
         return request.text(of: input)
@@ -175,21 +192,25 @@ enum InputExtractionInvariants {
         case .androidPreferences:
             return contains(Array(XMLScanner.unescape(ArraySlice(source.utf8)).utf8), needle)
         case .openRTB, .jsonPreferences, .cmpAPI, .logRecord:
-            let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-            // Every JSON form is read from one JSON document (a file's, a line's, a request body's); text that is
-            // none (another reading of the input) does not hold the string.
-            guard let document = try? JSONValue(parsing: String(trimmed)) else { return false }
+            // Every JSON form is read from one JSON document (a file's, a line's, a request body's) or one object as
+            // JavaScript prints it; text that is neither (another reading of the input) does not hold the string.
+            guard let document = document(source) else { return false }
             guard let path = signal.source else { return true }
             if form == .jsonPreferences || form == .cmpAPI {
                 return document.objectValue?.contains { $0.key == path && $0.value == .string(signal.text) } == true
             }
-            switch member(of: document, at: path.split(separator: ".").map(String.init)[...]) {
+            switch member(
+                of: document,
+                at: path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...]
+            ) {
             case .string(let text): return text == signal.text
             case .array(let items):
                 // A provider id list (numbers, or numbers written as strings) makes the canonical AC v1 string of
-                // its ids: ascending, each once.
+                // its ids: ascending, each once. A list where a string belongs (`us_privacy: [2, 6]`, reported as
+                // `fieldType`) is read as the URL form writes it.
                 let ids = Set(items.compactMap { $0.intValue ?? $0.stringValue.flatMap { Int($0) } })
                 return signal.text == "1~" + ids.sorted().map(String.init).joined(separator: ".")
+                    || signal.text == OpenRTBRequest.text(of: .array(items))
             case .none: return false
             default: return true
             }
@@ -228,9 +249,15 @@ enum InputExtractionInvariants {
             default: break
             }
         }
-        let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if trimmed.first == "{", let document = try? JSONValue(parsing: String(trimmed)) { collect(document, depth: 0) }
+        if let document = document(source), document.objectValue != nil { collect(document, depth: 0) }
         return strings
+    }
+
+    /// The document `source` is, as the extractor reads one: JSON, or an object as JavaScript prints it
+    /// (``JavaScriptObjectLiteral``); white space and a byte order mark before it skipped.
+    private static func document(_ source: String) -> JSONValue? {
+        let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        return (try? JSONValue(parsing: String(trimmed))) ?? JavaScriptObjectLiteral.value(trimmed)
     }
 
     /// What each line of `source` holds when the line is a JSON string literal, read again while it is one (the

@@ -1,3 +1,4 @@
+import ConsentCore
 import Foundation
 import Testing
 
@@ -26,6 +27,11 @@ func run(
     )
     let status = CLI.run(arguments: arguments, io: io)
     return RunResult(status: status.rawValue, output: io.output.text, error: io.error.text)
+}
+
+/// The JSON values of JSON Lines output, one a line.
+func jsonLines(_ text: String) throws -> [JSONValue] {
+    try text.split(separator: "\n").map { try JSONValue(parsing: $0) }
 }
 
 /// Runs the built `consent` binary with `Process`, feeding `input` on standard input.
