@@ -86,6 +86,8 @@ printf '$session = New-Object Microsoft.PowerShell.Commands.WebRequestSession\n$
 # another, then a line after them; and a document that never closes.
 printf '{\n  "regs": {\n    "gpp": "DBABTA~1YNN",\n    "gpp_sid": [\n      6\n    ]\n  },\n  "site": {"page": "/?q={"}\n}\n{\n  "user": {\n    "consent": "%s"\n  }\n}\n1YNN\n' "$tc" | seed InputExtraction
 printf '{\n  "tcString": "%s",\n  "purpose": {\n    "consents": {\n\n1YYN\n' "$tc" | seed InputExtraction
+# Preferences as XML over several lines among other lines (adb shell cat, plutil -convert xml1 -o -).
+printf '1YYN\n<?xml version="1.0" encoding="utf-8" standalone="yes" ?>\n<map>\n    <string name="IABTCF_TCString">%s</string>\n    <!-- <other> -->\n    <int name="IABTCF_gdprApplies" value="1" />\n</map>\n<plist version="1.0">\n<dict>\n<key>IABUSPrivacy_String</key>\n<string>1YNN</string>\n</dict>\n</plist>\n' "$tc" | seed InputExtraction
 # Objects as JavaScript prints them: Node's console.log (over several lines), Chrome's and Firefox's previews.
 printf "{\n  tcString: '%s',\n  gdprApplies: true,\n  purpose: { consents: {}, legitimateInterests: [Object] },\n  listener: [Function: f],\n  listenerId: undefined\n}\n" "$tc" | seed InputExtraction
 printf "{gppString: 'DBABTA~1YNN', applicableSections: (1) [6], url: '%s', …}" 'https://x.example/?us_privacy=1YN\u004E' | seed InputExtraction

@@ -1,6 +1,6 @@
 /// One input written over several lines of a text file or of standard input, its lines joined: a copied request
-/// (``CopiedRequest``: its quotes, brackets or line continuations say it goes on) or a pretty-printed document
-/// (``PrettyPrintedDocument``: its first line is `{` alone).
+/// (``CopiedRequest``: its quotes, brackets or line continuations say it goes on), a pretty-printed document
+/// (``PrettyPrintedDocument``: its first line is `{` alone) or app preferences as XML (``PrintedXMLDocument``).
 package struct MultilineInput: Sendable {
     /// The lines read so far, joined by `\n`.
     package private(set) var text: String
@@ -12,6 +12,7 @@ package struct MultilineInput: Sendable {
     private enum Form {
         case request(CopiedRequest)
         case document(PrettyPrintedDocument)
+        case xml(PrintedXMLDocument)
     }
 
     /// The input that starts with `line` and goes on over the lines after it; nil when `line` is an input on its own.
@@ -21,6 +22,8 @@ package struct MultilineInput: Sendable {
             form = .request(notation)
         } else if let document = PrettyPrintedDocument(firstLine: line) {
             form = .document(document)
+        } else if let document = PrintedXMLDocument(firstLine: line) {
+            form = .xml(document)
         } else {
             return nil
         }
@@ -28,14 +31,18 @@ package struct MultilineInput: Sendable {
     }
 
     /// True when `text`, an input as ``text`` gives it or a line, is written over several lines by a notation that
-    /// names its inputs by their first line (``CopiedRequest``, ``PrettyPrintedDocument``) rather than by their text.
+    /// names its inputs by their first line (``CopiedRequest``, ``PrettyPrintedDocument``, ``PrintedXMLDocument``)
+    /// rather than by their text.
     package static func isJoined(_ text: String) -> Bool {
-        CopiedRequest(firstLine: text) != nil || PrettyPrintedDocument.starts(text)
+        var lines = TextLines(text).makeIterator()
+        let first = lines.next() ?? ""
+        return CopiedRequest(firstLine: text) != nil || PrettyPrintedDocument.opens(first)
+            || PrintedXMLDocument(firstLine: first) != nil
     }
 
-    /// Adds the next line; returns true when the input goes on after it. Held to ``CopiedRequest/maximumLines`` or
-    /// ``PrettyPrintedDocument/maximumLines``: a quote or a bracket that never closes must not take the rest of the
-    /// input.
+    /// Adds the next line; returns true when the input goes on after it. Held to ``CopiedRequest/maximumLines``,
+    /// ``PrettyPrintedDocument/maximumLines`` or ``PrintedXMLDocument/maximumLines``: a quote, a bracket or an element
+    /// that never closes must not take the rest of the input.
     package mutating func append(_ line: some StringProtocol) -> Bool {
         text += "\n"
         text += line
@@ -47,6 +54,10 @@ package struct MultilineInput: Sendable {
             document.read(line)
             form = .document(document)
             return lineCount < PrettyPrintedDocument.maximumLines && document.isOpen
+        case .xml(var document):
+            document.read(line)
+            form = .xml(document)
+            return lineCount < PrintedXMLDocument.maximumLines && document.isOpen
         }
     }
 

@@ -5,8 +5,9 @@ import Testing
 @testable import ConsentCLI
 
 /// A document printed over several lines with its `{` alone on the first (`jq .`, `JSON.stringify(value, null, 2)`,
-/// a browser's "Copy object", `defaults read`, `plutil -p`) is one input on standard input and among the lines of a
-/// text file, as a copied request is (``FetchAndPowerShellTests``); it used to be an error a line.
+/// a browser's "Copy object", `defaults read`, `plutil -p`), or app preferences as XML, is one input on standard input
+/// and among the lines of a text file, as a copied request is (``FetchAndPowerShellTests``); it used to be an error a
+/// line.
 @Suite struct PrettyPrintedDocumentTests {
     static let tcString = CurlCommandTests.tcString
 
@@ -133,5 +134,41 @@ import Testing
         #expect(first["error"]?["message"]?.stringValue?.contains("its first line is its { alone") == true, "\(first)")
         let wrong = run(["decode", #"{"regs":}"#]).error
         #expect(!wrong.contains("@FILE"), "\(wrong)")
+    }
+
+    /// Preferences as XML through a pipe: `adb shell cat .../shared_prefs/NAME.xml` (Android) and `plutil -convert
+    /// xml1 -o - FILE.plist` (iOS), each up to the line that closes its root element; a document on one line, and
+    /// `<map />`, stay one line.
+    @Test func preferencesAsXMLThroughAPipeAreOneInput() throws {
+        let android = """
+            <?xml version='1.0' encoding='utf-8' standalone='yes' ?>
+            <map>
+                <string name="IABTCF_TCString">\(Self.tcString)</string>
+                <int name="IABTCF_gdprApplies" value="1" />
+                <string name="note">&lt;/map&gt; is no end</string>
+            </map>
+            """
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>IABUSPrivacy_String</key>
+            \t<string>1YYN</string>
+            </dict>
+            </plist>
+            """
+        let oneLine = #"<map><string name="IABUSPrivacy_String">1YNN</string></map>"#
+        let input = [android, plist, oneLine, "<map />", "1YNY"].joined(separator: "\n")
+        let result = run(["decode", "--field", "type", "--field", "@label"], input: input)
+        #expect(result.output == "tcf\tline 1\nusp\tline 7\nusp\tline 15\n\tline 16\nusp\tline 17\n", "\(result)")
+        #expect(PrintedXMLDocument(firstLine: oneLine) == nil)
+        #expect(PrintedXMLDocument(firstLine: "<map />") == nil)
+        #expect(PrintedXMLDocument(firstLine: " <map>") == nil)
+        var document = try #require(PrintedXMLDocument(firstLine: "<?xml version='1.0' ?>"))
+        document.read("<!-- <other> --> <map>")
+        #expect(document.isOpen)
+        document.read("</map>")
+        #expect(!document.isOpen)
     }
 }

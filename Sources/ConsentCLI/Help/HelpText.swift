@@ -98,8 +98,9 @@ enum HelpText {
           With no <input>, inputs are read from standard input, one per line, and streamed (a line is
           never read as @FILE); a curl command, fetch call or PowerShell command over several lines is one,
           and so is a document whose first line is its { alone (pretty-printed JSON as jq . or a browser's
-          "Copy object" gives it, preferences as defaults read prints them), up to the line that closes it.
-          @- reads standard input whole, as a file (an HTTP request pasted through a pipe).
+          "Copy object" gives it, preferences as defaults read prints them), or app preferences as XML
+          (adb shell cat .../shared_prefs/NAME.xml, plutil -convert xml1 -o - NAME.plist), up to the line
+          that closes it. @- reads standard input whole, as a file (an HTTP request pasted through a pipe).
           A file is read whole (up to 256 MiB), then a text file a line at a time; its text is UTF-8, or
           UTF-16 with a byte order mark (PowerShell's >); a compressed file is refused. Blank lines, and
           lines that start with # (notes, a W3C log's #Fields: header), are no inputs.

@@ -124,12 +124,12 @@ enum InputExtractionInvariants {
         return requests
     }
 
-    /// The documents printed over several lines among the lines of `text` read as a file (``PrettyPrintedDocument``),
-    /// by the number of their first line.
+    /// The documents printed over several lines among the lines of `text` read as a file (``PrettyPrintedDocument``,
+    /// ``PrintedXMLDocument``), by the number of their first line.
     private static func printedDocuments(_ text: String) -> [Int: String] {
         var documents: [Int: String] = [:]
         for line in MultilineInput.Lines(text)
-        where PrettyPrintedDocument.starts(line.text) {
+        where MultilineInput.isJoined(line.text) && CopiedRequest(firstLine: line.text) == nil {
             documents[line.lineNumber] = line.text
         }
         return documents
