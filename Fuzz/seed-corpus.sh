@@ -88,6 +88,8 @@ printf '{\n  "regs": {\n    "gpp": "DBABTA~1YNN",\n    "gpp_sid": [\n      6\n  
 printf '{\n  "tcString": "%s",\n  "purpose": {\n    "consents": {\n\n1YYN\n' "$tc" | seed InputExtraction
 # Preferences as XML over several lines among other lines (adb shell cat, plutil -convert xml1 -o -).
 printf '1YYN\n<?xml version="1.0" encoding="utf-8" standalone="yes" ?>\n<map>\n    <string name="IABTCF_TCString">%s</string>\n    <!-- <other> -->\n    <int name="IABTCF_gdprApplies" value="1" />\n</map>\n<plist version="1.0">\n<dict>\n<key>IABUSPrivacy_String</key>\n<string>1YNN</string>\n</dict>\n</plist>\n' "$tc" | seed InputExtraction
+# Lines copied out of a dump: a name and its value, as each form writes a member.
+printf "tcString: '%s',\n  \"IABUSPrivacy_String\" => \"1YNN\"\nIABTCF_TCString = %s;\ngdpr_consent: %s\n" "$tc" "$tc" "$tc" | seed InputExtraction
 # Objects as JavaScript prints them: Node's console.log (over several lines), Chrome's and Firefox's previews.
 printf "{\n  tcString: '%s',\n  gdprApplies: true,\n  purpose: { consents: {}, legitimateInterests: [Object] },\n  listener: [Function: f],\n  listenerId: undefined\n}\n" "$tc" | seed InputExtraction
 printf "{gppString: 'DBABTA~1YNN', applicableSections: (1) [6], url: '%s', …}" 'https://x.example/?us_privacy=1YN\u004E' | seed InputExtraction

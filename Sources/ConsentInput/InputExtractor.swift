@@ -143,6 +143,9 @@ package enum InputExtractor {
         if Cookies.looks(like: text) { return try Cookies.extract(text) }
         if QueryString.looks(like: text) { return try QueryString.extract(text) }
         if let cookie = Cookies.tableRow(text) { return try Cookies.extract(cookie) }
+        // One member copied out of a dump (`tcString: 'CQ...'`, `IABTCF_TCString = CQ...;`), read as the object it
+        // stands for when its name says what the value is.
+        if let member = MemberLine.object(text), let input = try? jsonInputs(of: member).first { return input }
         return ExtractedInput(string: text)
     }
 

@@ -94,7 +94,8 @@ enum HelpText {
                              documents (jq . of JSON Lines), each over as many lines as it takes; or
                              one HTTP request
           Any of them but @FILE written as a JSON string, in double quotes ("CQ..."), is read as what the
-          quotes hold.
+          quotes hold. A line copied out of a dump, a name and its value (tcString: 'CQ...',
+          IABTCF_TCString = CQ...;, "IABUSPrivacy_String" => "1YNN"), is read by its name, as JSON is.
           With no <input>, inputs are read from standard input, one per line, and streamed (a line is
           never read as @FILE); a curl command, fetch call or PowerShell command over several lines is one,
           and so is a document whose first line is its { alone (pretty-printed JSON as jq . or a browser's

@@ -253,11 +253,13 @@ enum InputExtractionInvariants {
         return strings
     }
 
-    /// The document `source` is, as the extractor reads one: JSON, or an object as JavaScript prints it
-    /// (``JavaScriptObjectLiteral``); white space and a byte order mark before it skipped.
+    /// The document `source` is, as the extractor reads one: JSON, an object as JavaScript prints it
+    /// (``JavaScriptObjectLiteral``) or one member of one (``MemberLine``); white space and a byte order mark before
+    /// it skipped.
     private static func document(_ source: String) -> JSONValue? {
         let trimmed = source.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         return (try? JSONValue(parsing: String(trimmed))) ?? JavaScriptObjectLiteral.value(trimmed)
+            ?? MemberLine.object(InputExtractor.trimmingLineEnd(source))
     }
 
     /// What each line of `source` holds when the line is a JSON string literal, read again while it is one (the
